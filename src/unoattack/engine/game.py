@@ -1,0 +1,954 @@
+"""The rules engine: one game of UNO Attack from the first deal to the match's end.
+
+A :class:`Game` is fully determined by its edition and options, its seed and the actions
+applied to it. Shuffles and the launcher draw from two separate seeded streams, so a
+different launcher model keeps the same deal.
+
+>>> game = Game.new("2003", players=3, seed=7)
+>>> game.to_act in (0, 1, 2), len(game.legal_actions()) > 0
+(True, True)
+
+Rule ids in comments (R12, A19, ...) refer to docs/rules.md, which follows RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from unoattack.engine.actions import (
+    ACTIONS,
+    PRESS,
+    SAY_UNO,
+    STOP,
+    Action,
+    ActionKind,
+    _INDEX,
+    catch,
+    choose_colour,
+)
+from unoattack.engine.events import (
+    CardPlayed,
+    Caught,
+    ColourChosen,
+    DealerChosen,
+    Dealt,
+    DirectionReversed,
+    Event,
+    HandStarted,
+    HandsTraded,
+    HandWon,
+    MatchWon,
+    MustPress,
+    Penalized,
+    PlayerEliminated,
+    Pressed,
+    Reshuffled,
+    Skipped,
+    StartCardTurned,
+    StoppedPressing,
+    TurnStarted,
+    UnoSaid,
+)
+from unoattack.engine.launcher import DEFAULT_LAUNCHER, Launcher, LauncherModel, parse_launcher
+from unoattack.engine.actions import MAX_SEATS
+from unoattack.rules.cards import FACES, Card, Colour, Kind
+from unoattack.rules.edition import Edition, EditionError
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+REFEREE = -1
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The game is unchanged."""
+
+
+class Phase(IntEnum):
+    TURN = 0  # the current player plays a card or presses
+    PRESSING = 1  # someone owes presses (a Hit, an attack, a penalty...)
+    CHOOSE_COLOUR = 2  # the first player names the colour of a wild start card
+    MATCH_OVER = 3
+
+
+# Effects of each kind (Wild Customizable's comes from the options).
+_EFFECT: dict[Kind, tuple[str, int]] = {
+    Kind.NUMBER: ("none", 0),
+    Kind.SKIP: ("skip", 0),
+    Kind.REVERSE: ("reverse", 0),
+    Kind.HIT1: ("hit", 1),
+    Kind.HIT2: ("hit", 2),
+    Kind.DISCARD_ALL: ("discard_all", 0),
+    Kind.TRADE_HANDS: ("trade_hands", 0),
+    Kind.WILD: ("none", 0),
+    Kind.WILD_ALL_HIT: ("all_hit", 0),
+    Kind.WILD_HIT_FIRE: ("hit_fire", 0),
+    Kind.WILD_HIT4: ("hit", 4),
+    Kind.WILD_ATTACK_ATTACK: ("attack", 2),
+}
+_TARGETED = ("attack", "trade_hands")
+
+
+def _matching_faces(top: Card, colour: Colour) -> frozenset[int]:
+    """Faces that may be played on ``top`` with ``colour`` active (R08–R11, R09, A25)."""
+    legal = set()
+    for card in FACES:
+        if (card.is_wild or card.colour is colour
+                or (card.kind is Kind.NUMBER and top.kind is Kind.NUMBER
+                    and card.number == top.number)
+                or (card.kind is not Kind.NUMBER and card.kind is top.kind)):
+            legal.add(card.index)
+    return frozenset(legal)
+
+
+def _play_actions(card: Card, target: int | None, uno: bool) -> tuple[Action, ...]:
+    colours: tuple[Colour | None, ...] = tuple(Colour) if card.is_wild else (None,)
+    return tuple(ACTIONS[_INDEX[(ActionKind.PLAY, card, c, target, uno)]] for c in colours)
+
+
+# Lookup tables built once, so that listing legal plays is set arithmetic and indexing.
+_MATCHES: dict[int, frozenset[int]] = {}  # top face * 4 + colour -> playable faces
+_PLAIN_ACTIONS = tuple((_play_actions(c, None, False), _play_actions(c, None, True))
+                       if c.kind is not Kind.TRADE_HANDS else ((), ()) for c in FACES)
+_TARGET_ACTIONS = tuple(
+    tuple((_play_actions(c, t, False), _play_actions(c, t, True)) for t in range(MAX_SEATS))
+    if c.is_wild or c.kind is Kind.TRADE_HANDS else () for c in FACES)
+_TRADE_HANDS = frozenset(c.index for c in FACES if c.kind is Kind.TRADE_HANDS)
+_DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
+
+
+class _Duty:
+    """An obligation to press: ``left`` presses (0 with ``until_fire``)."""
+
+    __slots__ = ("hit_card", "left", "penalty", "seat", "stackable", "until_fire", "yielded")
+
+    def __init__(self, seat: int, left: int, *, until_fire: bool = False,
+                 stackable: bool = False, penalty: bool = False, hit_card: bool = False) -> None:
+        self.seat = seat
+        self.left = left
+        self.until_fire = until_fire
+        self.stackable = stackable  # Mega Hit: may answer with a Hit card (R37)
+        self.penalty = penalty  # penalty presses do not close a catch window (R61)
+        self.hit_card = hit_card  # comes from a Hit card or pile (fr_stop_on_fire_scope)
+        self.yielded = False  # the launcher has yielded cards during this duty
+
+    def copy(self) -> _Duty:
+        duty = _Duty(self.seat, self.left, until_fire=self.until_fire, stackable=self.stackable,
+                     penalty=self.penalty, hit_card=self.hit_card)
+        duty.yielded = self.yielded
+        return duty
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The end of a hand, as a value."""
+
+    hand_number: int
+    winner: int
+    points: int  # what the winner scored (first_to_500), else 0
+    hand_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    reason: str = "went_out"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The end of a match, as a value. Several winners only when tied (A33)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: int
+    reason: str  # target_reached, lowest_total, last_standing
+
+
+class Game:
+    """One match of UNO Attack. Create with :meth:`new`, or from a position string
+    (:func:`unoattack.engine.notation.parse_position`)."""
+
+    def __init__(self, edition: Edition, players: int, seed: int,
+                 launcher: LauncherModel, *, keep_log: bool = True) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise EditionError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        self.edition = edition
+        self.options = edition.options
+        self.n = players
+        self.seed = seed
+        self.faces: tuple[Card, ...] = edition.deck.faces
+        self.deck_rng = random.Random(f"unoattack:{seed}:deck")
+        self.launcher = Launcher(launcher, random.Random(f"unoattack:{seed}:launcher"))
+        self.keep_log = keep_log
+        self.log: list[Event] = []
+        self.history: list[tuple[int, int]] = []  # (seat or REFEREE, action code)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.pile: list[int] = []
+        self.colour: Colour | None = None
+        self.direction = 1
+        self.active = [True] * players
+        self.scores = [0] * players
+        self.dealer = 0
+        self.hand_number = 0
+        self.phase = Phase.TURN
+        self.current = 0
+        self.duties: list[_Duty] = []
+        self.resume = 0  # who plays when the duties are done
+        self.resume_colour = False  # ... after naming the colour of a wild start card
+        self.skip_after_bonus = -1  # e2_extra_card_all_counts: the seat a Skip passed over
+        self._bonus_skip = -1  # ... still to pass over during the current action
+        self.uno_seat = -1  # the seat that can be caught (R60, R61), or -1
+        self.called_uno = [False] * players  # for display: said UNO and holds one card
+        self.went_out = -1  # the seat that went out; last-card effects still pending
+        self.pile_total = 0  # Mega Hit: presses accumulated (R38)
+        self.pile_cards = 0
+        self.pile_origin = -1  # who laid the first Hit card of the pile (R42, A08)
+        self._version = 0  # bumped by every change; keys the legal-action cache
+        self._cache: list[Action] = []
+        self._cache_seat = -2
+        self._cache_version = -1
+        self.last_hand: HandResult | None = None
+        self.result: MatchResult | None = None
+        wild_effect, wild_presses = self.options.wild_custom
+        self._effect = dict(_EFFECT)
+        self._effect[Kind.WILD_CUSTOM] = (wild_effect, wild_presses)
+        self._face_of = tuple(card.index for card in self.faces)
+        self._colour_of = tuple(card.colour for card in self.faces)
+        self._stackable = frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
+        self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
+        opts = self.options
+        self._stop_mode = opts.stop_after_fire
+        self._hit_scope_only = opts.fr_stop_on_fire_scope == "hit_cards"
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, edition: str | Edition = "2003", players: int = 4, seed: int = 0,
+            launcher: str | LauncherModel = DEFAULT_LAUNCHER,
+            options: Mapping[str, Any] | None = None, *, keep_log: bool = True) -> Game:
+        """Shuffle, choose the dealer, deal and turn the start card."""
+        if isinstance(edition, str):
+            edition = Edition.load(edition)
+        if options:
+            edition = edition.with_options(options)
+        model = parse_launcher(launcher) if isinstance(launcher, str) else launcher
+        game = cls(edition, players, seed, model, keep_log=keep_log)
+        game._choose_first_dealer()
+        game._start_hand()
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (for search); the log is shared up to now, not copied."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.deck_rng = random.Random()
+        other.deck_rng.setstate(self.deck_rng.getstate())
+        other.launcher = self.launcher.clone()
+        other.log = list(self.log)
+        other.history = list(self.history)
+        other.hands = [list(h) for h in self.hands]
+        other.pile = list(self.pile)
+        other.active = list(self.active)
+        other.scores = list(self.scores)
+        other.duties = [d.copy() for d in self.duties]
+        other.called_uno = list(self.called_uno)
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None once the match is over)."""
+        if self.phase is Phase.PRESSING:
+            return self.duties[0].seat
+        if self.phase is Phase.MATCH_OVER:
+            return None
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def top(self) -> Card:
+        return self.faces[self.pile[-1]]
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards in ``seat``'s hand (hidden information: use views for players)."""
+        faces = self.faces
+        return [faces[i] for i in self.hands[seat]]
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.n) if self.active[s]]
+
+    def seats_that_may_act(self) -> list[int]:
+        """Every seat with at least one legal action now, the one to act first."""
+        seats = [] if self.to_act is None else [self.to_act]
+        if self.uno_seat >= 0:
+            for seat in range(self.n):
+                if self.active[seat] and seat not in seats:
+                    seats.append(seat)
+        return seats
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` may take now (default: the seat to act)."""
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        elif not 0 <= seat < self.n:
+            return []
+        if self._cache_version == self._version and self._cache_seat == seat:
+            return list(self._cache)
+        actions = self._main_actions() if seat == self.to_act else []
+        if self.uno_seat >= 0 and self.active[seat]:
+            if seat == self.uno_seat:
+                actions.append(SAY_UNO)
+            else:
+                actions.append(catch(self.uno_seat))
+        self._cache, self._cache_seat, self._cache_version = actions, seat, self._version
+        return list(actions)
+
+    def _main_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.TURN:
+            actions = self._plays(self.current)
+            actions.append(PRESS)
+            return actions
+        if phase is Phase.PRESSING:
+            duty = self.duties[0]
+            actions = [PRESS]
+            if duty.yielded and self._stop_mode == "choose" and self._may_stop(duty):
+                actions.append(STOP)
+            if duty.stackable:
+                actions.extend(self._plays(duty.seat, stacking=True))
+            return actions
+        if phase is Phase.CHOOSE_COLOUR:
+            return [choose_colour(c) for c in Colour]
+        return []
+
+    def _plays(self, seat: int, stacking: bool = False) -> list[Action]:
+        """Every legal card play for ``seat`` (R08–R11; R37 when ``stacking``)."""
+        hand = self.hands[seat]
+        face_of = self._face_of
+        if stacking:
+            # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
+            playable = {face_of[i] for i in hand} & self._stackable
+        else:
+            assert self.colour is not None
+            key = face_of[self.pile[-1]] * 4 + self.colour
+            matches = _MATCHES.get(key)
+            if matches is None:
+                matches = _MATCHES[key] = _matching_faces(FACES[key // 4], Colour(key % 4))
+            playable = {face_of[i] for i in hand} & matches
+        result: list[Action] = []
+        n_hand = len(hand)
+        targeted = self._targeted
+        for f in sorted(playable):
+            if f in targeted:
+                if f in _TRADE_HANDS and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
+                    continue  # R31: a player may not go out on a Trade Hands card
+                by_target = _TARGET_ACTIONS[f]
+                for target in range(self.n):
+                    if target == seat or not self.active[target]:
+                        continue
+                    # A17: with Trade Hands, liability is judged on the hand received.
+                    left = len(self.hands[target]) if f in _TRADE_HANDS else n_hand - 1
+                    result.extend(by_target[target][left == 1])
+                continue
+            if f in _DISCARD_ALL:
+                colour = FACES[f].colour
+                colour_of = self._colour_of
+                left = n_hand - sum(1 for i in hand if colour_of[i] is colour)
+            else:
+                left = n_hand - 1
+            result.extend(_PLAIN_ACTIONS[f][left == 1])
+        return result
+
+    def _may_stop(self, duty: _Duty) -> bool:
+        return duty.hit_card or not self._hit_scope_only
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply a legal action by ``seat`` (default: the seat to act); return its events.
+
+        Raises :class:`IllegalAction` with a message a player can read, leaving the game
+        unchanged, when the rules do not allow it.
+        """
+        if seat is None:
+            if self.to_act is None:
+                raise IllegalAction("the match is over")
+            seat = self.to_act
+        if action.kind is ActionKind.PENALIZE:
+            return self.penalize_suggestion(action.target if action.target is not None else -1)
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
+        self.legal_actions(seat)
+        if action not in self._cache:
+            raise IllegalAction(self._explain(action, seat))
+        return self.apply_unchecked(action, seat)
+
+    def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
+        """Apply without checking legality: the fast door for search and simulation."""
+        start = len(self.log)
+        self._version += 1
+        self.history.append((seat, action.code))
+        kind = action.kind
+        if kind is ActionKind.PLAY:
+            self._take_bonus_skip()
+            self._play(seat, action)
+            self._bonus_skip = -1
+        elif kind is ActionKind.PRESS:
+            self._take_bonus_skip()
+            self._press(seat)
+            self._bonus_skip = -1
+        elif kind is ActionKind.STOP:
+            duty = self.duties[0]
+            self._emit(StoppedPressing(seat, duty.left))
+            self._finish_duty()
+        elif kind is ActionKind.CHOOSE_COLOUR:
+            assert action.colour is not None
+            self.colour = action.colour
+            self._emit(ColourChosen(seat, action.colour))
+            self.phase = Phase.TURN
+            self._emit(TurnStarted(seat))
+        elif kind is ActionKind.SAY_UNO:
+            self.uno_seat = -1
+            self.called_uno[seat] = True
+            self._emit(UnoSaid(seat))
+        elif kind is ActionKind.CATCH:
+            caught = self.uno_seat
+            self.uno_seat = -1
+            presses = self.options.uno_penalty_presses
+            self._emit(Caught(seat, caught, presses))
+            self._interrupt(caught, presses, "uno_penalty")
+        events = self.log[start:]
+        if not self.keep_log:
+            del self.log[start:]
+        return events
+
+    def _take_bonus_skip(self) -> None:
+        if self.phase is Phase.TURN:
+            self._bonus_skip, self.skip_after_bonus = self.skip_after_bonus, -1
+
+    def penalize_suggestion(self, seat: int) -> list[Event]:
+        """Referee: ``seat`` suggested a card to another player and presses 4 times (R63)."""
+        if not 0 <= seat < self.n or not self.active[seat]:
+            raise IllegalAction(f"there is no player in seat {seat} to penalize")
+        if self.phase is Phase.MATCH_OVER or self.went_out >= 0:
+            raise IllegalAction("the hand is over: there is nothing to penalize")
+        start = len(self.log)
+        self._version += 1
+        self.history.append((REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat,
+                                                      False)]].code))
+        presses = self.options.suggestion_penalty_presses
+        self._emit(Penalized(seat, presses))
+        self._interrupt(seat, presses, "suggestion")
+        events = self.log[start:]
+        if not self.keep_log:
+            del self.log[start:]
+        return events
+
+    def _emit(self, event: Event) -> None:
+        self.log.append(event)
+
+    def _explain(self, action: Action, seat: int) -> str:
+        """Why ``action`` by ``seat`` is not legal, in words a player understands."""
+        if self.phase is Phase.MATCH_OVER:
+            return "the match is over"
+        if not 0 <= seat < self.n:
+            return f"there is no seat {seat} at this table of {self.n}"
+        if not self.active[seat]:
+            return f"seat {seat} has been eliminated"
+        kind = action.kind
+        if kind is ActionKind.SAY_UNO:
+            if self.uno_seat == -1:
+                return "there is no UNO to call now: call it when a play leaves you one card"
+            return f"only seat {self.uno_seat} can call UNO now"
+        if kind is ActionKind.CATCH:
+            if self.uno_seat == -1 or action.target != self.uno_seat:
+                return (f"seat {action.target} cannot be caught: a catch is only possible after "
+                        "a player's second-to-last card and before the next card or press")
+            return "you cannot catch yourself: call UNO instead"
+        to_act = self.to_act
+        if seat != to_act:
+            return f"it is not your turn: seat {to_act} is to act"
+        if self.phase is Phase.CHOOSE_COLOUR:
+            return "first name the colour of the wild start card (colour R, Y, G or B)"
+        if kind is ActionKind.CHOOSE_COLOUR:
+            return "there is no colour to name now"
+        if kind is ActionKind.STOP:
+            if self.phase is not Phase.PRESSING:
+                return "you have no presses to stop"
+            if self._stop_mode != "choose":
+                return "in this edition every press must be made"
+            return "you may stop only once the launcher has yielded cards"
+        if kind is ActionKind.PRESS:
+            return "you cannot press now"
+        card = action.card
+        assert card is not None
+        faces = self.faces
+        hand = self.hands[seat]
+        if not any(faces[i] == card for i in hand):
+            return f"you have no {card} in your hand"
+        name = self._effect[card.kind][0]
+        if self.phase is Phase.PRESSING:
+            duty = self.duties[0]
+            if not duty.stackable:
+                return f"you must press the launcher ({duty.left or 'until it fires'} to go)"
+            return "you must press, or stack a Hit card on the pile"
+        if card.is_wild and action.colour is None:
+            return f"{card} is a wild: name a colour"
+        if name in _TARGETED and action.target is None:
+            return f"{card} needs a target player"
+        if action.target is not None:
+            if name not in _TARGETED:
+                return f"{card} takes no target"
+            if action.target == seat:
+                return "choose another player, not yourself"
+            if not (0 <= action.target < self.n and self.active[action.target]):
+                return f"there is no player in seat {action.target} to choose"
+        if name == "trade_hands" and len(hand) == 1:
+            return "you may not go out on a Trade Hands card: press the launcher instead"
+        if action.uno:
+            return "UNO is called only with a play that leaves you one card"
+        assert self.colour is not None
+        return (f"{card} does not match {self.top} (colour {self.colour.name.lower()}): play the "
+                "same colour, number or symbol, a wild, or press the launcher")
+
+    # ------------------------------------------------------------------ seating
+
+    def _next(self, seat: int) -> int:
+        """The next active seat in the current direction."""
+        n = self.n
+        d = self.direction
+        seat = (seat + d) % n
+        active = self.active
+        while not active[seat]:
+            seat = (seat + d) % n
+        return seat
+
+    def _after(self, seat: int) -> int:
+        """The seat whose turn follows ``seat``'s, honouring a pending bonus-turn skip."""
+        nxt = self._next(seat)
+        if nxt == self._bonus_skip:
+            nxt = self._next(nxt)
+        self._bonus_skip = -1
+        return nxt
+
+    def _active_count(self) -> int:
+        return sum(self.active)
+
+    # ------------------------------------------------------------------ plays
+
+    def _play(self, seat: int, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        faces = self.faces
+        hand = self.hands[seat]
+        self.uno_seat = -1  # any card play closes a catch window (R61)
+        stacking = self.phase is Phase.PRESSING
+        name, presses = self._effect[card.kind]
+        discarded: tuple[Card, ...] = ()
+        if name == "discard_all":
+            # R32, A22: every card of the Discard All's colour goes, the DA on top.
+            group = [i for i in hand if faces[i].colour is card.colour]
+            top_id = next(i for i in group if faces[i] == card)
+            group.remove(top_id)
+            for i in group:
+                hand.remove(i)
+            hand.remove(top_id)
+            self.pile.extend(group)
+            self.pile.append(top_id)
+            discarded = tuple(faces[i] for i in group)
+        else:
+            for index, i in enumerate(hand):
+                if faces[i] is card:
+                    del hand[index]
+                    self.pile.append(i)
+                    break
+        colour = action.colour if card.is_wild else card.colour
+        assert colour is not None
+        self.colour = colour
+        self._emit(CardPlayed(seat, card, colour, action.target, discarded, stacking))
+        if stacking:
+            self.duties.pop(0)
+            self.phase = Phase.TURN
+        out = not hand
+        if name == "trade_hands" and not out:
+            target = action.target
+            assert target is not None
+            mine, theirs = self.hands[target], hand
+            self.hands[seat], self.hands[target] = mine, theirs
+            self._emit(HandsTraded(seat, target, len(mine), len(theirs),
+                                   tuple(faces[i] for i in mine), tuple(faces[i] for i in theirs)))
+            hand = mine
+        self.called_uno[seat] = action.uno
+        if out:
+            self.went_out = seat
+        elif len(hand) == 1:
+            # R57–R62: a play that leaves one card makes its player liable.
+            if action.uno:
+                self._emit(UnoSaid(seat))
+            else:
+                self.uno_seat = seat
+        self._resolve(seat, card, name, presses, action.target, stacking)
+        threshold = self.options.reshuffle_threshold
+        if threshold is not None and len(self.pile) >= threshold and self.went_out < 0:
+            self._reshuffle()
+        if self.phase is not Phase.PRESSING and self.went_out >= 0:
+            self._end_hand()
+
+    def _resolve(self, seat: int, card: Card, name: str, presses: int, target: int | None,
+                 stacking: bool) -> None:
+        """Carry out the effect of the card ``seat`` just played."""
+        out = self.went_out >= 0
+        if out and name not in self.options.last_card_effects:
+            return  # R64: only launcher effects survive the last card
+        opts = self.options
+        if name in ("hit", "attack"):
+            may_stack = opts.stacking and (not out or opts.allow_stack_after_out)
+            if stacking:
+                # R38–R40: the pile grows; a coloured Hit passes it on, an attack aims it.
+                self.pile_total += presses
+                self.pile_cards += 1
+                victim = target if name == "attack" and target is not None else self._next(seat)
+                self.resume = self._next(self.pile_origin)  # R42
+                reason = "pile"
+            else:
+                self.pile_total = presses
+                self.pile_cards = 1
+                self.pile_origin = seat
+                if name == "attack":
+                    assert target is not None
+                    victim = target
+                    # R28, A05: play resumes two seats on from the attacker.
+                    second = self._next(self._next(seat))
+                    if opts.attack_resume == "next_unless_target_is_next":
+                        nxt = self._next(seat)
+                        self.resume = second if nxt == target else nxt
+                    else:
+                        self.resume = second
+                    reason = "attack"
+                else:
+                    victim = self._after(seat)
+                    self.resume = self._next(victim)  # R24–R26: the victim forfeits
+                    reason = "hit"
+            self.resume_colour = False
+            hit_card = card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
+            self._owe(_Duty(victim, self.pile_total, stackable=may_stack, hit_card=hit_card),
+                      reason)
+            return
+        if name == "all_hit":
+            # R35, A24: every other player presses once, in order; then a normal turn.
+            victim = self._after(seat)
+            self.resume = victim
+            self.resume_colour = False
+            order = [victim]
+            nxt = self._next(victim)
+            while nxt != seat:
+                order.append(nxt)
+                nxt = self._next(nxt)
+            for other in order:
+                self._owe(_Duty(other, 1), "all_hit")
+            return
+        if name == "hit_fire":
+            # R36: the next player presses until the launcher yields cards, and forfeits.
+            victim = self._after(seat)
+            self.resume = self._next(victim)
+            self.resume_colour = False
+            self._owe(_Duty(victim, 0, until_fire=True), "hit_fire")
+            return
+        if out:
+            return
+        two_player = self._active_count() == 2 and opts.two_player_rules
+        if name == "skip":
+            skipped = self._after(seat)
+            self._emit(Skipped(skipped))
+            if two_player:
+                self._turn(seat, bonus=True)  # R76
+            elif opts.e2_extra_card_all_counts:
+                self.skip_after_bonus = skipped  # A02 (literal reading)
+                self._turn(seat, bonus=True)
+            else:
+                self._turn(self._next(skipped))
+            return
+        if name == "reverse":
+            self.direction = -self.direction
+            self._emit(DirectionReversed(self.direction))
+            if two_player:
+                self._emit(Skipped(self._next(seat)))
+                self._turn(seat, bonus=True)  # R75: Reverse acts like a Skip
+            elif opts.e2_extra_card_all_counts:
+                self._turn(seat, bonus=True)
+            else:
+                self._turn(self._next(seat))
+            return
+        self._turn(self._after(seat))
+
+    def _turn(self, seat: int, bonus: bool = False) -> None:
+        self.current = seat
+        self.phase = Phase.TURN
+        self._emit(TurnStarted(seat, bonus))
+
+    def _owe(self, duty: _Duty, reason: str) -> None:
+        self.duties.append(duty)
+        self.phase = Phase.PRESSING
+        self._emit(MustPress(duty.seat, duty.left, reason, duty.stackable))
+
+    def _interrupt(self, seat: int, presses: int, reason: str) -> None:
+        """Penalty presses, taken at once; turn order is unchanged (A20)."""
+        if presses <= 0:
+            return
+        if not self.duties and self.phase is Phase.TURN:
+            self.resume = self.current
+            self.resume_colour = False
+        elif self.phase is Phase.CHOOSE_COLOUR:
+            self.resume = self.current
+            self.resume_colour = True
+        duty = _Duty(seat, presses, penalty=True)
+        self.duties.insert(0, duty)
+        self.phase = Phase.PRESSING
+        self._emit(MustPress(seat, presses, reason))
+
+    # ------------------------------------------------------------------ presses
+
+    def _press(self, seat: int) -> None:
+        duty = self.duties[0] if self.phase is Phase.PRESSING else None
+        if duty is None or not duty.penalty:
+            self.uno_seat = -1  # a press by anyone closes a catch window (R61)
+        launcher = self.launcher
+        exhausted = False
+        if not launcher.stock:
+            exhausted = not self._reshuffle()  # R18: reload before pressing an empty launcher
+        outcome, got = launcher.press()
+        self.hands[seat].extend(got)
+        faces = self.faces
+        self._emit(Pressed(seat, outcome.fired, outcome.cards, outcome.stuck,
+                           tuple(faces[i] for i in got)))
+        if duty is None:
+            self._turn(self._after(seat))  # R12: a press ends the turn
+            return
+        duty.stackable = False
+        if got:
+            duty.yielded = True
+        if duty.until_fire:
+            if got or exhausted:  # A30: an empty launcher ends "until fire"
+                self._finish_duty()
+            return
+        duty.left -= 1
+        if duty.left == 0 or (got and self._stop_mode == "always" and self._may_stop(duty)):
+            if duty.left:
+                self._emit(StoppedPressing(seat, duty.left))
+            self._finish_duty()
+
+    def _finish_duty(self) -> None:
+        self.duties.pop(0)
+        if self.duties:
+            return
+        if self.went_out >= 0:
+            self._end_hand()
+            return
+        self.pile_total = self.pile_cards = 0
+        if self.resume_colour:
+            self.current = self.resume
+            self.phase = Phase.CHOOSE_COLOUR
+            self.resume_colour = False
+        else:
+            self._turn(self.resume)
+
+    def _reshuffle(self) -> bool:
+        """R19, A30: all discards but the top card, and the stock, become the new stock."""
+        stock = self.launcher.stock
+        if len(self.pile) <= 1 and not stock:
+            return False
+        cards = self.pile[:-1] + stock
+        del self.pile[:-1]
+        self.deck_rng.shuffle(cards)
+        self.launcher.load(cards)
+        self._emit(Reshuffled(len(cards)))
+        return True
+
+    # ------------------------------------------------------------------ hands
+
+    def _choose_first_dealer(self) -> None:
+        """R04, A32: highest number deals; action cards count 0; ties redraw."""
+        deck = list(range(len(self.faces)))
+        self.deck_rng.shuffle(deck)
+        drawing = list(range(self.n))
+        rounds = []
+        while True:
+            draws = []
+            for seat in drawing:
+                if not deck:
+                    deck = list(range(len(self.faces)))
+                    self.deck_rng.shuffle(deck)
+                draws.append((seat, self.faces[deck.pop()]))
+            rounds.append(tuple(draws))
+            values = {seat: (c.number or 0) if c.kind is Kind.NUMBER else 0 for seat, c in draws}
+            best = max(values.values())
+            leaders = [seat for seat in drawing if values[seat] == best]
+            if best > 0 and len(leaders) == 1:
+                self.dealer = leaders[0]
+                break
+            if best > 0:
+                drawing = leaders
+        self._emit(DealerChosen(tuple(rounds), self.dealer))
+
+    def _start_hand(self) -> None:
+        """R06, R07, R44–R56: shuffle, deal, turn the start card and apply it."""
+        self.hand_number += 1
+        self.direction = 1
+        self.uno_seat = -1
+        self.went_out = -1
+        self.skip_after_bonus = -1
+        self.pile_total = self.pile_cards = 0
+        self.duties = []
+        cards = list(range(len(self.faces)))
+        self.deck_rng.shuffle(cards)
+        seats = []
+        seat = self._next(self.dealer)
+        for _ in range(self._active_count()):
+            seats.append(seat)
+            seat = self._next(seat)
+        self._emit(HandStarted(self.hand_number, self.dealer, self.options.hand_size))
+        for s in range(self.n):
+            self.hands[s] = []
+        for _ in range(self.options.hand_size):
+            for s in seats:
+                self.hands[s].append(cards.pop())
+        faces = self.faces
+        for s in seats:
+            self._emit(Dealt(s, len(self.hands[s]), tuple(faces[i] for i in self.hands[s])))
+        while True:
+            start = cards.pop()
+            if faces[start].kind is not Kind.TRADE_HANDS:
+                break
+            # R50, A28: a Trade Hands goes back into the stock and another card is turned.
+            self._emit(StartCardTurned(faces[start], True))
+            cards.insert(self.deck_rng.randrange(len(cards) + 1), start)
+        cards.reverse()  # the launcher's front is the next card out
+        self.pile = [start]
+        self.launcher.load(cards)
+        card = faces[start]
+        self._emit(StartCardTurned(card, False))
+        self._apply_start_card(card)
+
+    def _apply_start_card(self, card: Card) -> None:
+        dealer = self.dealer
+        first = self._next(dealer)
+        second = self._next(first)
+        self.colour = card.colour
+        name, presses = self._effect[card.kind]
+        if card.kind is Kind.WILD_CUSTOM:
+            name = "none"  # R56: a Wild Customizable start card is a Wild
+        self.resume_colour = card.is_wild
+        hit_card = card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
+        if name in ("hit", "attack"):
+            # R48, R49, R54, R55: dealer+1 presses (no stacking, A28), dealer+2 starts.
+            self.resume = second
+            self._owe(_Duty(first, presses, hit_card=hit_card), "start")
+        elif name == "hit_fire":
+            self.resume = second  # R53
+            self._owe(_Duty(first, 0, until_fire=True), "start")
+        elif name == "all_hit":
+            self.resume = first  # R52: everyone but the dealer presses once
+            seat = first
+            while True:
+                self._owe(_Duty(seat, 1), "start")
+                seat = self._next(seat)
+                if seat == dealer:
+                    break
+        elif name == "reverse":
+            self.direction = -1  # R45: the dealer plays first, then to the right
+            self._emit(DirectionReversed(-1))
+            self._turn(dealer)
+        elif name == "skip":
+            self._emit(Skipped(first))  # R46
+            self._turn(second)
+        elif card.is_wild:
+            self.current = first  # R47: dealer+1 names the colour, then plays
+            self.phase = Phase.CHOOSE_COLOUR
+            self.resume_colour = False
+        else:
+            self._turn(first)  # R44, R51
+
+    def _end_hand(self) -> None:
+        """R71–R74: score the hand, eliminate, and start the next hand or end the match."""
+        winner = self.went_out
+        self.uno_seat = -1
+        self.duties = []
+        faces = self.faces
+        card_points = self.edition.card_points
+        hand_points = tuple(
+            sum(card_points(faces[i]) for i in self.hands[s]) if self.active[s] else 0
+            for s in range(self.n)
+        )
+        mode = self.options.scoring_mode
+        target = self.options.target_score
+        won = 0
+        if mode == "first_to_500":
+            won = sum(hand_points)
+            self.scores[winner] += won
+        else:
+            for s in range(self.n):
+                if self.active[s] and s != winner:
+                    self.scores[s] += hand_points[s]
+        eliminated: list[int] = []
+        if mode == "challenge":
+            for s in range(self.n):
+                if self.active[s] and self.scores[s] >= target:
+                    self.active[s] = False
+                    eliminated.append(s)
+        self._emit(HandWon(self.hand_number, winner, won, hand_points,
+                           tuple(tuple(faces[i] for i in h) for h in self.hands),
+                           tuple(self.scores)))
+        for s in eliminated:
+            self._emit(PlayerEliminated(s, self.scores[s]))
+        self.last_hand = HandResult(self.hand_number, winner, won, hand_points,
+                                    tuple(self.scores), tuple(eliminated))
+        self.went_out = -1
+        result: MatchResult | None = None
+        if mode == "first_to_500":
+            if self.scores[winner] >= target:
+                result = MatchResult((winner,), tuple(self.scores), self.hand_number,
+                                     "target_reached")
+        elif mode == "running_total_lowest_wins":
+            if max(self.scores) >= target:
+                low = min(self.scores[s] for s in range(self.n) if self.active[s])
+                winners = tuple(s for s in range(self.n) if self.scores[s] == low)
+                result = MatchResult(winners, tuple(self.scores), self.hand_number,
+                                     "lowest_total")
+        elif self._active_count() == 1:
+            result = MatchResult((winner,), tuple(self.scores), self.hand_number,
+                                 "last_standing")
+        if result is not None:
+            self.result = result
+            self.phase = Phase.MATCH_OVER
+            self._emit(MatchWon(result.winners, result.scores, result.reason))
+            return
+        self.dealer = self._next_dealer()
+        self._start_hand()
+
+    def _next_dealer(self) -> int:
+        """A32: the deal passes one seat to the left, skipping eliminated players."""
+        seat = (self.dealer + 1) % self.n
+        while not self.active[seat]:
+            seat = (seat + 1) % self.n
+        return seat
+
+    # ------------------------------------------------------------------ checks
+
+    def card_locations(self) -> dict[int, str]:
+        """Where every card id is (for invariant checks): ``hand:S``, ``pile``, ``stock``."""
+        where: dict[int, str] = {}
+        zones: list[tuple[str, list[int]]] = [(f"hand:{s}", h) for s, h in enumerate(self.hands)]
+        zones += [("pile", self.pile), ("stock", self.launcher.stock)]
+        for zone, ids in zones:
+            for i in ids:
+                if i in where:
+                    raise AssertionError(f"card {i} is in {where[i]} and in {zone}")
+                where[i] = zone
+        return where

@@ -1,0 +1,99 @@
+"""Views: the only door through which hidden information leaves the engine.
+
+``view(game, seat)`` shows a seat its own hand and what the whole table can see;
+``view(game, SPECTATOR)`` shows no hand at all. A new field of the game stays hidden
+until it is added here on purpose (default-deny).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unoattack.engine.actions import Action
+from unoattack.engine.events import SPECTATOR, Event
+from unoattack.engine.game import Game, HandResult, MatchResult, Phase
+from unoattack.engine.launcher import LauncherPublic
+from unoattack.rules.cards import Card, Colour
+
+
+@dataclass(frozen=True, slots=True)
+class PressDuty:
+    """Public: ``seat`` owes ``presses`` (0: until the launcher yields cards)."""
+
+    seat: int
+    presses: int
+    until_fire: bool
+    may_stack: bool
+    penalty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat (or a spectator, ``seat == SPECTATOR``) knows of a game."""
+
+    seat: int
+    edition: str
+    players: int
+    hand: tuple[Card, ...] | None  # None for a spectator
+    hand_counts: tuple[int, ...]
+    said_uno: tuple[bool, ...]
+    top: Card
+    colour: Colour | None
+    direction: int
+    pile_size: int
+    launcher: LauncherPublic
+    scores: tuple[int, ...]
+    active: tuple[bool, ...]
+    dealer: int
+    hand_number: int
+    to_act: int | None
+    phase: str
+    duties: tuple[PressDuty, ...]
+    mega_pile: int  # presses accumulated on a Mega Hit pile (0 when none)
+    catchable: int | None  # the seat that can be caught for not saying UNO
+    legal_actions: tuple[Action, ...]  # this seat's, now
+    last_hand: HandResult | None
+    result: MatchResult | None
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+
+def view(game: Game, seat: int) -> View:
+    """The game as ``seat`` sees it (``SPECTATOR``: no hand, no legal actions)."""
+    spectator = seat == SPECTATOR
+    if not spectator and not 0 <= seat < game.n:
+        raise ValueError(f"there is no seat {seat} at this table of {game.n}")
+    hand = None if spectator else tuple(game.hand(seat))
+    return View(
+        seat=seat,
+        edition=game.edition.name,
+        players=game.n,
+        hand=hand,
+        hand_counts=tuple(len(h) for h in game.hands),
+        said_uno=tuple(game.called_uno[s] and len(game.hands[s]) == 1 for s in range(game.n)),
+        top=game.top,
+        colour=game.colour,
+        direction=game.direction,
+        pile_size=len(game.pile),
+        launcher=game.launcher.public(),
+        scores=tuple(game.scores),
+        active=tuple(game.active),
+        dealer=game.dealer,
+        hand_number=game.hand_number,
+        to_act=game.to_act,
+        phase=Phase(game.phase).name.lower(),
+        duties=tuple(PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty)
+                     for d in game.duties),
+        mega_pile=game.pile_total if game.pile_cards > 1 else 0,
+        catchable=game.uno_seat if game.uno_seat >= 0 else None,
+        legal_actions=() if spectator else tuple(game.legal_actions(seat)),
+        last_hand=game.last_hand,
+        result=game.result,
+    )
+
+
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    """Events as ``seat`` may see them (redacted: others' cards are hidden)."""
+    return [event.for_seat(seat) for event in events]
