@@ -111,10 +111,13 @@ def _play_actions(card: Card, target: int | None, uno: bool) -> tuple[Action, ..
 
 # Lookup tables built once, so that listing legal plays is set arithmetic and indexing.
 _MATCHES: dict[int, frozenset[int]] = {}  # top face * 4 + colour -> playable faces
-_PLAIN_ACTIONS = tuple((_play_actions(c, None, False), _play_actions(c, None, True))
-                       if c.kind is not Kind.TRADE_HANDS else ((), ()) for c in FACES)
+# [face][leaves one card]: the plays without UNO, and with UNO said too when they may be.
+_PLAIN_ACTIONS = tuple(
+    (_play_actions(c, None, False), _play_actions(c, None, False) + _play_actions(c, None, True))
+    if c.kind is not Kind.TRADE_HANDS else ((), ()) for c in FACES)
 _TARGET_ACTIONS = tuple(
-    tuple((_play_actions(c, t, False), _play_actions(c, t, True)) for t in range(MAX_SEATS))
+    tuple((_play_actions(c, t, False), _play_actions(c, t, False) + _play_actions(c, t, True))
+          for t in range(MAX_SEATS))
     if c.is_wild or c.kind is Kind.TRADE_HANDS else () for c in FACES)
 _TRADE_HANDS = frozenset(c.index for c in FACES if c.kind is Kind.TRADE_HANDS)
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)

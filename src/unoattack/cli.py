@@ -1,0 +1,165 @@
+"""The ``unoattack`` command line (Typer). Bad input gives a one-line error, exit code 2."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from unoattack.bots import RandomBot, play_match
+from unoattack.engine import (
+    LAUNCHER_MODELS,
+    Game,
+    Record,
+    RecordError,
+    format_position,
+    parse_position,
+    verify,
+)
+from unoattack.engine.events import Event, HandWon, MatchWon, PlayerEliminated
+from unoattack.rules import EDITION_NAMES, Edition, Kind
+from unoattack.rules.edition import OPTION_NAMES
+
+app = typer.Typer(
+    help="UNO Attack! — every edition's rules, a measured launcher, bots and tools.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            fail(f"--option {pair!r}: write key=value, with a key among {', '.join(OPTION_NAMES)}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def editions(as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False) -> None:
+    """List the editions: name, cards, points and how each differs."""
+    rows = []
+    for name in EDITION_NAMES:
+        ed = Edition.load(name)
+        counts: dict[str, int] = {}
+        for face in ed.deck.faces:
+            key = "number" if face.kind is Kind.NUMBER else face.kind.key
+            counts[key] = counts.get(key, 0) + 1
+        rows.append({
+            "name": ed.name,
+            "title": ed.title,
+            "description": ed.description,
+            "cards": ed.deck.size,
+            "deck": counts,
+            "deck_points": sum(ed.card_points(c) for c in ed.deck.faces),
+            "differences": list(ed.differences),
+            "options": ed.to_dict()["options"],
+        })
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['name']}: {row['title']} — {row['cards']} cards")
+        typer.echo(f"  {row['description']}")
+        deck = ", ".join(f"{k} {v}" for k, v in row["deck"].items())
+        typer.echo(f"  deck: {deck}")
+        for line in row["differences"]:
+            typer.echo(f"  - {line}")
+
+
+def describe(event: Event, names: list[str]) -> str | None:
+    """A line for the match summary (hands and the match), None for other events."""
+    if isinstance(event, HandWon):
+        return (f"hand {event.hand_number}: {names[event.seat]} went out"
+                + (f" and scores {event.points}" if event.points else "")
+                + f"; scores {', '.join(map(str, event.scores))}")
+    if isinstance(event, PlayerEliminated):
+        return f"  {names[event.seat]} is eliminated with {event.score} points"
+    if isinstance(event, MatchWon):
+        who = " and ".join(names[s] for s in event.winners)
+        return f"{who} won the match ({event.reason.replace('_', ' ')})"
+    return None
+
+
+@app.command()
+def selfplay(
+    edition: Annotated[str, typer.Option(help="2003, 2010, mega-hit or an edition .toml")] = "2003",
+    players: Annotated[int, typer.Option(help="2 to 10")] = 4,
+    seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
+    launcher: Annotated[str, typer.Option(help=", ".join(LAUNCHER_MODELS))] = "hazard",
+    option: Annotated[list[str] | None, typer.Option(help="house rule key=value")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
+) -> None:
+    """Play one full match between random bots and print how it went."""
+    try:
+        game = Game.new(edition, players=players, seed=seed, launcher=launcher,
+                        options=parse_option_pairs(option or []))
+    except ValueError as exc:
+        fail(str(exc))
+    bots = [RandomBot(random.Random(f"{seed}:bot:{seat}")) for seat in range(players)]
+    actions = play_match(game, bots)
+    names = [f"P{s}" for s in range(players)]
+    for event in game.log:
+        line = describe(event, names)
+        if line:
+            typer.echo(line)
+    typer.echo(f"{actions} actions, {game.hand_number} hands")
+    if record is not None:
+        try:
+            Record.from_game(game).save(record)
+        except OSError as exc:
+            fail(f"cannot write {record}: {exc.strerror}")
+        typer.echo(f"record written to {record}")
+
+
+@app.command(name="verify")
+def verify_command(path: Annotated[Path, typer.Argument(help="a record written by selfplay")]) -> None:
+    """Replay a record and say whether it is intact."""
+    try:
+        record = Record.load(path)
+    except RecordError as exc:
+        fail(str(exc))
+    verdict = verify(record)
+    if not verdict.ok:
+        typer.echo(f"{path}: NOT intact: {verdict.message}")
+        raise typer.Exit(1)
+    typer.echo(f"{path}: {verdict.message}")
+
+
+@app.command()
+def position(text: Annotated[str, typer.Argument(help="a position string (docs/notation.md)")]) -> None:
+    """Check a position string and show the table it describes."""
+    try:
+        game = parse_position(text)
+    except ValueError as exc:
+        fail(str(exc))
+    assert game.colour is not None
+    typer.echo(f"edition {game.edition.name}, {game.n} seats, dealer {game.dealer}")
+    for seat in range(game.n):
+        marker = "*" if seat == game.current else " "
+        cards = " ".join(str(c) for c in game.hand(seat)) or "(eliminated)"
+        typer.echo(f"{marker} P{seat} [{game.scores[seat]:>3}] {cards}")
+    typer.echo(f"top {game.top} colour {game.colour.name.lower()}, "
+               f"launcher {len(game.launcher.stock)} cards ({game.launcher.model.spec})")
+    typer.echo("legal: " + ", ".join(str(a) for a in game.legal_actions()))
+    typer.echo(format_position(game))
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the ``unoattack`` script."""
+    try:
+        return app(argv, standalone_mode=True)
+    except KeyboardInterrupt:
+        sys.exit(130)
