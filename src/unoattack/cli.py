@@ -48,7 +48,9 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
 
 
 @app.command()
-def editions(as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False) -> None:
+def editions(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
+) -> None:
     """List the editions: name, cards, points and how each differs."""
     rows = []
     for name in EDITION_NAMES:
@@ -57,16 +59,18 @@ def editions(as_json: Annotated[bool, typer.Option("--json", help="machine-reada
         for face in ed.deck.faces:
             key = "number" if face.kind is Kind.NUMBER else face.kind.key
             counts[key] = counts.get(key, 0) + 1
-        rows.append({
-            "name": ed.name,
-            "title": ed.title,
-            "description": ed.description,
-            "cards": ed.deck.size,
-            "deck": counts,
-            "deck_points": sum(ed.card_points(c) for c in ed.deck.faces),
-            "differences": list(ed.differences),
-            "options": ed.to_dict()["options"],
-        })
+        rows.append(
+            {
+                "name": ed.name,
+                "title": ed.title,
+                "description": ed.description,
+                "cards": ed.deck.size,
+                "deck": counts,
+                "deck_points": sum(ed.card_points(c) for c in ed.deck.faces),
+                "differences": list(ed.differences),
+                "options": ed.to_dict()["options"],
+            }
+        )
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
@@ -82,9 +86,11 @@ def editions(as_json: Annotated[bool, typer.Option("--json", help="machine-reada
 def describe(event: Event, names: list[str]) -> str | None:
     """A line for the match summary (hands and the match), None for other events."""
     if isinstance(event, HandWon):
-        return (f"hand {event.hand_number}: {names[event.seat]} went out"
-                + (f" and scores {event.points}" if event.points else "")
-                + f"; scores {', '.join(map(str, event.scores))}")
+        return (
+            f"hand {event.hand_number}: {names[event.seat]} went out"
+            + (f" and scores {event.points}" if event.points else "")
+            + f"; scores {', '.join(map(str, event.scores))}"
+        )
     if isinstance(event, PlayerEliminated):
         return f"  {names[event.seat]} is eliminated with {event.score} points"
     if isinstance(event, MatchWon):
@@ -104,8 +110,13 @@ def selfplay(
 ) -> None:
     """Play one full match between random bots and print how it went."""
     try:
-        game = Game.new(edition, players=players, seed=seed, launcher=launcher,
-                        options=parse_option_pairs(option or []))
+        game = Game.new(
+            edition,
+            players=players,
+            seed=seed,
+            launcher=launcher,
+            options=parse_option_pairs(option or []),
+        )
     except ValueError as exc:
         fail(str(exc))
     bots = [RandomBot(random.Random(f"{seed}:bot:{seat}")) for seat in range(players)]
@@ -125,7 +136,9 @@ def selfplay(
 
 
 @app.command(name="verify")
-def verify_command(path: Annotated[Path, typer.Argument(help="a record written by selfplay")]) -> None:
+def verify_command(
+    path: Annotated[Path, typer.Argument(help="a record written by selfplay")],
+) -> None:
     """Replay a record and say whether it is intact."""
     try:
         record = Record.load(path)
@@ -139,7 +152,9 @@ def verify_command(path: Annotated[Path, typer.Argument(help="a record written b
 
 
 @app.command()
-def position(text: Annotated[str, typer.Argument(help="a position string (docs/notation.md)")]) -> None:
+def position(
+    text: Annotated[str, typer.Argument(help="a position string (docs/notation.md)")],
+) -> None:
     """Check a position string and show the table it describes."""
     try:
         game = parse_position(text)
@@ -151,8 +166,10 @@ def position(text: Annotated[str, typer.Argument(help="a position string (docs/n
         marker = "*" if seat == game.current else " "
         cards = " ".join(str(c) for c in game.hand(seat)) or "(eliminated)"
         typer.echo(f"{marker} P{seat} [{game.scores[seat]:>3}] {cards}")
-    typer.echo(f"top {game.top} colour {game.colour.name.lower()}, "
-               f"launcher {len(game.launcher.stock)} cards ({game.launcher.model.spec})")
+    typer.echo(
+        f"top {game.top} colour {game.colour.name.lower()}, "
+        f"launcher {len(game.launcher.stock)} cards ({game.launcher.model.spec})"
+    )
     typer.echo("legal: " + ", ".join(str(a) for a in game.legal_actions()))
     typer.echo(format_position(game))
 

@@ -75,8 +75,11 @@ class Action:
         verb, rest = words[0].lower(), words[1:]
         try:
             if verb in ("press", "stop", "uno") and not rest:
-                kind = {"press": ActionKind.PRESS, "stop": ActionKind.STOP,
-                        "uno": ActionKind.SAY_UNO}[verb]
+                kind = {
+                    "press": ActionKind.PRESS,
+                    "stop": ActionKind.STOP,
+                    "uno": ActionKind.SAY_UNO,
+                }[verb]
                 return ACTIONS[_INDEX[(kind, None, None, None, False)]]
             if verb in ("colour", "color") and len(rest) == 1:
                 key = (ActionKind.CHOOSE_COLOUR, None, Colour.parse(rest[0]), None, False)
@@ -163,8 +166,10 @@ def _build() -> tuple[tuple[Action, ...], dict[tuple[object, ...], int]]:
         else:
             for uno in (False, True):
                 keys.append((ActionKind.PLAY, card, None, None, uno))
-    actions = tuple(Action(k, card, colour, target, uno, code)
-                    for code, (k, card, colour, target, uno) in enumerate(keys))
+    actions = tuple(
+        Action(k, card, colour, target, uno, code)
+        for code, (k, card, colour, target, uno) in enumerate(keys)
+    )
     return actions, {key: code for code, key in enumerate(keys)}
 
 
@@ -189,8 +194,12 @@ def penalize(seat: int) -> Action:
     return ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat, False)]]
 
 
-def play(card: Card | str, colour: Colour | str | None = None, target: int | None = None,
-         uno: bool = False) -> Action:
+def play(
+    card: Card | str,
+    colour: Colour | str | None = None,
+    target: int | None = None,
+    uno: bool = False,
+) -> Action:
     """The action of playing ``card``; raises ``ValueError`` for a combination that
     can never be legal (a colour on a non-wild, no colour on a wild)."""
     if isinstance(card, str):

@@ -240,8 +240,26 @@ class MatchWon(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
-    for cls in (DealerChosen, HandStarted, Dealt, StartCardTurned, CardPlayed, ColourChosen,
-                MustPress, Pressed, StoppedPressing, Skipped, DirectionReversed, HandsTraded,
-                TurnStarted, UnoSaid, Caught, Penalized, Reshuffled, HandWon,
-                PlayerEliminated, MatchWon)
+    for cls in (
+        DealerChosen,
+        HandStarted,
+        Dealt,
+        StartCardTurned,
+        CardPlayed,
+        ColourChosen,
+        MustPress,
+        Pressed,
+        StoppedPressing,
+        Skipped,
+        DirectionReversed,
+        HandsTraded,
+        TurnStarted,
+        UnoSaid,
+        Caught,
+        Penalized,
+        Reshuffled,
+        HandWon,
+        PlayerEliminated,
+        MatchWon,
+    )
 }

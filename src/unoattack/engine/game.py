@@ -20,13 +20,14 @@ from enum import IntEnum
 from typing import Any
 
 from unoattack.engine.actions import (
+    _INDEX,
     ACTIONS,
+    MAX_SEATS,
     PRESS,
     SAY_UNO,
     STOP,
     Action,
     ActionKind,
-    _INDEX,
     catch,
     choose_colour,
 )
@@ -54,7 +55,6 @@ from unoattack.engine.events import (
     UnoSaid,
 )
 from unoattack.engine.launcher import DEFAULT_LAUNCHER, Launcher, LauncherModel, parse_launcher
-from unoattack.engine.actions import MAX_SEATS
 from unoattack.rules.cards import FACES, Card, Colour, Kind
 from unoattack.rules.edition import Edition, EditionError
 
@@ -96,10 +96,12 @@ def _matching_faces(top: Card, colour: Colour) -> frozenset[int]:
     """Faces that may be played on ``top`` with ``colour`` active (R08–R11, R09, A25)."""
     legal = set()
     for card in FACES:
-        if (card.is_wild or card.colour is colour
-                or (card.kind is Kind.NUMBER and top.kind is Kind.NUMBER
-                    and card.number == top.number)
-                or (card.kind is not Kind.NUMBER and card.kind is top.kind)):
+        if (
+            card.is_wild
+            or card.colour is colour
+            or (card.kind is Kind.NUMBER and top.kind is Kind.NUMBER and card.number == top.number)
+            or (card.kind is not Kind.NUMBER and card.kind is top.kind)
+        ):
             legal.add(card.index)
     return frozenset(legal)
 
@@ -114,11 +116,19 @@ _MATCHES: dict[int, frozenset[int]] = {}  # top face * 4 + colour -> playable fa
 # [face][leaves one card]: the plays without UNO, and with UNO said too when they may be.
 _PLAIN_ACTIONS = tuple(
     (_play_actions(c, None, False), _play_actions(c, None, False) + _play_actions(c, None, True))
-    if c.kind is not Kind.TRADE_HANDS else ((), ()) for c in FACES)
+    if c.kind is not Kind.TRADE_HANDS
+    else ((), ())
+    for c in FACES
+)
 _TARGET_ACTIONS = tuple(
-    tuple((_play_actions(c, t, False), _play_actions(c, t, False) + _play_actions(c, t, True))
-          for t in range(MAX_SEATS))
-    if c.is_wild or c.kind is Kind.TRADE_HANDS else () for c in FACES)
+    tuple(
+        (_play_actions(c, t, False), _play_actions(c, t, False) + _play_actions(c, t, True))
+        for t in range(MAX_SEATS)
+    )
+    if c.is_wild or c.kind is Kind.TRADE_HANDS
+    else ()
+    for c in FACES
+)
 _TRADE_HANDS = frozenset(c.index for c in FACES if c.kind is Kind.TRADE_HANDS)
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
 
@@ -128,8 +138,16 @@ class _Duty:
 
     __slots__ = ("hit_card", "left", "penalty", "seat", "stackable", "until_fire", "yielded")
 
-    def __init__(self, seat: int, left: int, *, until_fire: bool = False,
-                 stackable: bool = False, penalty: bool = False, hit_card: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int,
+        left: int,
+        *,
+        until_fire: bool = False,
+        stackable: bool = False,
+        penalty: bool = False,
+        hit_card: bool = False,
+    ) -> None:
         self.seat = seat
         self.left = left
         self.until_fire = until_fire
@@ -139,8 +157,14 @@ class _Duty:
         self.yielded = False  # the launcher has yielded cards during this duty
 
     def copy(self) -> _Duty:
-        duty = _Duty(self.seat, self.left, until_fire=self.until_fire, stackable=self.stackable,
-                     penalty=self.penalty, hit_card=self.hit_card)
+        duty = _Duty(
+            self.seat,
+            self.left,
+            until_fire=self.until_fire,
+            stackable=self.stackable,
+            penalty=self.penalty,
+            hit_card=self.hit_card,
+        )
         duty.yielded = self.yielded
         return duty
 
@@ -172,10 +196,19 @@ class Game:
     """One match of UNO Attack. Create with :meth:`new`, or from a position string
     (:func:`unoattack.engine.notation.parse_position`)."""
 
-    def __init__(self, edition: Edition, players: int, seed: int,
-                 launcher: LauncherModel, *, keep_log: bool = True) -> None:
+    def __init__(
+        self,
+        edition: Edition,
+        players: int,
+        seed: int,
+        launcher: LauncherModel,
+        *,
+        keep_log: bool = True,
+    ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise EditionError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+            raise EditionError(
+                f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}"
+            )
         self.edition = edition
         self.options = edition.options
         self.n = players
@@ -218,7 +251,9 @@ class Game:
         self._effect[Kind.WILD_CUSTOM] = (wild_effect, wild_presses)
         self._face_of = tuple(card.index for card in self.faces)
         self._colour_of = tuple(card.colour for card in self.faces)
-        self._stackable = frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
+        self._stackable = frozenset(
+            c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack")
+        )
         self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
         opts = self.options
         self._stop_mode = opts.stop_after_fire
@@ -227,9 +262,16 @@ class Game:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, edition: str | Edition = "2003", players: int = 4, seed: int = 0,
-            launcher: str | LauncherModel = DEFAULT_LAUNCHER,
-            options: Mapping[str, Any] | None = None, *, keep_log: bool = True) -> Game:
+    def new(
+        cls,
+        edition: str | Edition = "2003",
+        players: int = 4,
+        seed: int = 0,
+        launcher: str | LauncherModel = DEFAULT_LAUNCHER,
+        options: Mapping[str, Any] | None = None,
+        *,
+        keep_log: bool = True,
+    ) -> Game:
         """Shuffle, choose the dealer, deal and turn the start card."""
         if isinstance(edition, str):
             edition = Edition.load(edition)
@@ -444,8 +486,9 @@ class Game:
             raise IllegalAction("the hand is over: there is nothing to penalize")
         start = len(self.log)
         self._version += 1
-        self.history.append((REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat,
-                                                      False)]].code))
+        self.history.append(
+            (REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat, False)]].code)
+        )
         presses = self.options.suggestion_penalty_presses
         self._emit(Penalized(seat, presses))
         self._interrupt(seat, presses, "suggestion")
@@ -472,8 +515,10 @@ class Game:
             return f"only seat {self.uno_seat} can call UNO now"
         if kind is ActionKind.CATCH:
             if self.uno_seat == -1 or action.target != self.uno_seat:
-                return (f"seat {action.target} cannot be caught: a catch is only possible after "
-                        "a player's second-to-last card and before the next card or press")
+                return (
+                    f"seat {action.target} cannot be caught: a catch is only possible after "
+                    "a player's second-to-last card and before the next card or press"
+                )
             return "you cannot catch yourself: call UNO instead"
         to_act = self.to_act
         if seat != to_act:
@@ -518,8 +563,10 @@ class Game:
         if action.uno:
             return "UNO is called only with a play that leaves you one card"
         assert self.colour is not None
-        return (f"{card} does not match {self.top} (colour {self.colour.name.lower()}): play the "
-                "same colour, number or symbol, a wild, or press the launcher")
+        return (
+            f"{card} does not match {self.top} (colour {self.colour.name.lower()}): play the "
+            "same colour, number or symbol, a wild, or press the launcher"
+        )
 
     # ------------------------------------------------------------------ seating
 
@@ -585,8 +632,16 @@ class Game:
             assert target is not None
             mine, theirs = self.hands[target], hand
             self.hands[seat], self.hands[target] = mine, theirs
-            self._emit(HandsTraded(seat, target, len(mine), len(theirs),
-                                   tuple(faces[i] for i in mine), tuple(faces[i] for i in theirs)))
+            self._emit(
+                HandsTraded(
+                    seat,
+                    target,
+                    len(mine),
+                    len(theirs),
+                    tuple(faces[i] for i in mine),
+                    tuple(faces[i] for i in theirs),
+                )
+            )
             hand = mine
         self.called_uno[seat] = action.uno
         if out:
@@ -604,8 +659,9 @@ class Game:
         if self.phase is not Phase.PRESSING and self.went_out >= 0:
             self._end_hand()
 
-    def _resolve(self, seat: int, card: Card, name: str, presses: int, target: int | None,
-                 stacking: bool) -> None:
+    def _resolve(
+        self, seat: int, card: Card, name: str, presses: int, target: int | None, stacking: bool
+    ) -> None:
         """Carry out the effect of the card ``seat`` just played."""
         out = self.went_out >= 0
         if out and name not in self.options.last_card_effects:
@@ -641,8 +697,9 @@ class Game:
                     reason = "hit"
             self.resume_colour = False
             hit_card = card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
-            self._owe(_Duty(victim, self.pile_total, stackable=may_stack, hit_card=hit_card),
-                      reason)
+            self._owe(
+                _Duty(victim, self.pile_total, stackable=may_stack, hit_card=hit_card), reason
+            )
             return
         if name == "all_hit":
             # R35, A24: every other player presses once, in order; then a normal turn.
@@ -729,8 +786,9 @@ class Game:
         outcome, got = launcher.press()
         self.hands[seat].extend(got)
         faces = self.faces
-        self._emit(Pressed(seat, outcome.fired, outcome.cards, outcome.stuck,
-                           tuple(faces[i] for i in got)))
+        self._emit(
+            Pressed(seat, outcome.fired, outcome.cards, outcome.stuck, tuple(faces[i] for i in got))
+        )
         if duty is None:
             self._turn(self._after(seat))  # R12: a press ends the turn
             return
@@ -905,28 +963,35 @@ class Game:
                 if self.active[s] and self.scores[s] >= target:
                     self.active[s] = False
                     eliminated.append(s)
-        self._emit(HandWon(self.hand_number, winner, won, hand_points,
-                           tuple(tuple(faces[i] for i in h) for h in self.hands),
-                           tuple(self.scores)))
+        self._emit(
+            HandWon(
+                self.hand_number,
+                winner,
+                won,
+                hand_points,
+                tuple(tuple(faces[i] for i in h) for h in self.hands),
+                tuple(self.scores),
+            )
+        )
         for s in eliminated:
             self._emit(PlayerEliminated(s, self.scores[s]))
-        self.last_hand = HandResult(self.hand_number, winner, won, hand_points,
-                                    tuple(self.scores), tuple(eliminated))
+        self.last_hand = HandResult(
+            self.hand_number, winner, won, hand_points, tuple(self.scores), tuple(eliminated)
+        )
         self.went_out = -1
         result: MatchResult | None = None
         if mode == "first_to_500":
             if self.scores[winner] >= target:
-                result = MatchResult((winner,), tuple(self.scores), self.hand_number,
-                                     "target_reached")
+                result = MatchResult(
+                    (winner,), tuple(self.scores), self.hand_number, "target_reached"
+                )
         elif mode == "running_total_lowest_wins":
             if max(self.scores) >= target:
                 low = min(self.scores[s] for s in range(self.n) if self.active[s])
                 winners = tuple(s for s in range(self.n) if self.scores[s] == low)
-                result = MatchResult(winners, tuple(self.scores), self.hand_number,
-                                     "lowest_total")
+                result = MatchResult(winners, tuple(self.scores), self.hand_number, "lowest_total")
         elif self._active_count() == 1:
-            result = MatchResult((winner,), tuple(self.scores), self.hand_number,
-                                 "last_standing")
+            result = MatchResult((winner,), tuple(self.scores), self.hand_number, "last_standing")
         if result is not None:
             self.result = result
             self.phase = Phase.MATCH_OVER

@@ -41,8 +41,22 @@ class PositionError(ValueError):
     """A position string that cannot be read; the message says which field and why."""
 
 
-_FIELDS = ("hands", "pile", "colour", "dir", "turn", "dealer", "scores", "stock", "launcher",
-           "seed", "out", "catch", "hand", "house")
+_FIELDS = (
+    "hands",
+    "pile",
+    "colour",
+    "dir",
+    "turn",
+    "dealer",
+    "scores",
+    "stock",
+    "launcher",
+    "seed",
+    "out",
+    "catch",
+    "hand",
+    "house",
+)
 _REQUIRED = ("hands", "pile", "turn", "dealer", "scores", "stock", "launcher")
 
 
@@ -98,7 +112,8 @@ def parse_position(text: str) -> Game:
             if not pool:
                 have = edition.deck.count(card)
                 raise PositionError(
-                    f"{field}: one {card} too many: the {edition.name} deck has {have}")
+                    f"{field}: one {card} too many: the {edition.name} deck has {have}"
+                )
             ids.append(pool.pop(0))
         return ids
 
@@ -113,7 +128,8 @@ def parse_position(text: str) -> Game:
     if remaining and not rest:
         raise PositionError(
             f"stock: {len(remaining)} cards of the deck are not placed: end the stock with "
-            "... to put the rest there in deck order")
+            "... to put the rest there in deck order"
+        )
     game.launcher.load(stock + remaining)
 
     top = game.top
@@ -206,8 +222,11 @@ def format_position(game: Game) -> str:
 
 
 def _house(game: Game) -> str:
-    base = Edition.load(game.edition.name).options if game.edition.name in (
-        "2003", "2010", "mega-hit") else Options()
+    base = (
+        Edition.load(game.edition.name).options
+        if game.edition.name in ("2003", "2010", "mega-hit")
+        else Options()
+    )
     items = []
     for f in fields(Options):
         value = getattr(game.options, f.name)

@@ -106,7 +106,7 @@ class Record:
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source} is not a game record (not JSON: {exc.msg})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{source} is not a game record (no \"format\": \"{FORMAT}\")")
+            raise RecordError(f'{source} is not a game record (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise RecordError(f"{source}: record version {data.get('version')!r} is not {VERSION}")
         try:
@@ -143,14 +143,20 @@ def _result(game: Game) -> dict[str, Any] | None:
     if game.result is None:
         return None
     r = game.result
-    return {"winners": list(r.winners), "scores": list(r.scores), "hands": r.hands,
-            "reason": r.reason}
+    return {
+        "winners": list(r.winners),
+        "scores": list(r.scores),
+        "hands": r.hands,
+        "reason": r.reason,
+    }
 
 
 def verify(record: Record) -> Verdict:
     """Check a record: digest, then a full replay against its events and result."""
     if record.digest != record.compute_digest():
-        return Verdict(False, "the digest does not match: the record was changed after it was written")
+        return Verdict(
+            False, "the digest does not match: the record was changed after it was written"
+        )
     try:
         game = record.replay()
     except ValueError as exc:
@@ -160,8 +166,13 @@ def verify(record: Record) -> Verdict:
         for index, (mine, theirs) in enumerate(zip(events, record.events, strict=False)):
             if mine != theirs:
                 return Verdict(False, f"event {index} differs on replay: {theirs} != {mine}")
-        return Verdict(False, f"the replay gives {len(events)} events, the record {len(record.events)}")
+        return Verdict(
+            False, f"the replay gives {len(events)} events, the record {len(record.events)}"
+        )
     if _result(game) != record.result:
         return Verdict(False, "the result differs on replay")
-    return Verdict(True, f"intact: {len(record.actions)} actions replay to the same "
-                         f"{len(events)} events", len(record.actions))
+    return Verdict(
+        True,
+        f"intact: {len(record.actions)} actions replay to the same {len(events)} events",
+        len(record.actions),
+    )

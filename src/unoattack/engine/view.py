@@ -84,8 +84,9 @@ def view(game: Game, seat: int) -> View:
         hand_number=game.hand_number,
         to_act=game.to_act,
         phase=Phase(game.phase).name.lower(),
-        duties=tuple(PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty)
-                     for d in game.duties),
+        duties=tuple(
+            PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty) for d in game.duties
+        ),
         mega_pile=game.pile_total if game.pile_cards > 1 else 0,
         catchable=game.uno_seat if game.uno_seat >= 0 else None,
         legal_actions=() if spectator else tuple(game.legal_actions(seat)),

@@ -168,8 +168,12 @@ def _build_faces() -> tuple[Card, ...]:
 #: wilds. A face's position here is its ``index``; it never changes.
 FACES: tuple[Card, ...] = _build_faces()
 _BY_TOKEN: dict[str, Card] = {str(face).upper(): face for face in FACES}
-_BY_TOKEN.update({alias: FACES[-len(WILD_TOKENS) + list(WILD_TOKENS).index(kind)]
-                  for alias, kind in _WILD_ALIASES.items()})
+_BY_TOKEN.update(
+    {
+        alias: FACES[-len(WILD_TOKENS) + list(WILD_TOKENS).index(kind)]
+        for alias, kind in _WILD_ALIASES.items()
+    }
+)
 
 
 def face(kind: Kind, colour: Colour | None = None, number: int | None = None) -> Card:

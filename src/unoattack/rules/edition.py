@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from unoattack.rules.cards import FACES, Card, Colour, Kind
+from unoattack.rules.cards import FACES, Card, Kind
 
 
 class EditionError(ValueError):
@@ -125,8 +125,16 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "target_score": (1, 1_000_000),
 }
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
-_BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True,
-               "false": False, "off": False, "no": False, "0": False}
+_BOOL_WORDS = {
+    "true": True,
+    "on": True,
+    "yes": True,
+    "1": True,
+    "false": False,
+    "off": False,
+    "no": False,
+    "0": False,
+}
 
 
 def _allowed(name: str) -> str:
@@ -318,12 +326,21 @@ class Edition:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str = "<edition>") -> Edition:
-        known = {"name", "title", "description", "sources", "differences",
-                 "deck", "points", "options"}
+        known = {
+            "name",
+            "title",
+            "description",
+            "sources",
+            "differences",
+            "deck",
+            "points",
+            "options",
+        }
         for key in data:
             if key not in known:
                 raise EditionError(
-                    f"{source}: unknown field {key!r}: allowed fields are " + ", ".join(sorted(known))
+                    f"{source}: unknown field {key!r}: allowed fields are "
+                    + ", ".join(sorted(known))
                 )
         name = data.get("name")
         if not isinstance(name, str) or not name:
@@ -385,16 +402,24 @@ def _read_points(points_data: Any, deck: Deck, source: str) -> Mapping[Kind, int
     for key, value in points_data.items():
         if key not in POINT_KEYS:
             raise EditionError(
-                f"{source}: points.{key} is not a card kind: allowed keys are " + ", ".join(POINT_KEYS)
+                f"{source}: points.{key} is not a card kind: allowed keys are "
+                + ", ".join(POINT_KEYS)
             )
         if key == "number":
             if value != "face":
-                raise EditionError(f"{source}: points.number must be \"face\" (face value)")
+                raise EditionError(f'{source}: points.number must be "face" (face value)')
         elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
             raise EditionError(f"{source}: points.{key} must be a whole number from 0 to 1000")
     # RULINGS §1.2: cards a deck adds beyond its rulebook score their 2003 values.
-    fallback = {Kind.SKIP: 20, Kind.REVERSE: 20, Kind.HIT1: 20, Kind.HIT2: 20,
-                Kind.DISCARD_ALL: 30, Kind.TRADE_HANDS: 30, Kind.WILD_HIT4: 40}
+    fallback = {
+        Kind.SKIP: 20,
+        Kind.REVERSE: 20,
+        Kind.HIT1: 20,
+        Kind.HIT2: 20,
+        Kind.DISCARD_ALL: 30,
+        Kind.TRADE_HANDS: 30,
+        Kind.WILD_HIT4: 40,
+    }
     result: dict[Kind, int] = {}
     for kind in Kind:
         if kind is Kind.NUMBER:
@@ -405,5 +430,3 @@ def _read_points(points_data: Any, deck: Deck, source: str) -> Mapping[Kind, int
 
 
 EDITION_NAMES: tuple[str, ...] = ("2003", "2010", "mega-hit")
-
-
