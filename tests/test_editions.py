@@ -1,0 +1,124 @@
+"""Editions as data: decks, points, options, user files and their errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from unoattack.rules import EDITION_NAMES, Card, Edition, EditionError, Kind
+
+
+@pytest.mark.parametrize("name", EDITION_NAMES)
+def test_every_deck_has_112_cards(name: str) -> None:
+    """D1, D2, D3: each edition's deck has 112 cards."""
+    assert Edition.load(name).deck.size == 112
+
+
+@pytest.mark.parametrize(("name", "total"), [("2003", 1480), ("2010", 1590), ("mega-hit", 1640)])
+def test_deck_point_totals_match_the_rulings(name: str, total: int) -> None:
+    """D1, D2, D3: the whole deck is worth 1480, 1590 and 1640 points."""
+    edition = Edition.load(name)
+    assert sum(edition.card_points(c) for c in edition.deck.faces) == total
+
+
+def test_2003_deck_composition() -> None:
+    """D1: 2003 — two of each 1–9 per colour, 2 Hit 2/Reverse/Skip and 1 DA/TH per colour."""
+    deck = Edition.load("2003").deck
+    assert deck.count(Card.parse("R7")) == 2
+    assert deck.count(Card.parse("B-Hit2")) == 2
+    assert deck.count(Card.parse("G-DA")) == 1
+    assert deck.count(Card.parse("Y-TH")) == 1
+    assert deck.count(Card.parse("WAH")) == 2
+    assert deck.count(Card.parse("WHF")) == 2
+    assert deck.count(Card.parse("W")) == 4
+    assert not any(c.number == 0 for c in deck.faces)
+
+
+def test_2010_deck_has_no_2003_only_cards() -> None:
+    """D2, A01: the 2010 deck has no Trade Hands, Wild All Hit or Wild Hit-Fire."""
+    deck = Edition.load("2010").deck
+    kinds = {c.kind for c in deck.faces}
+    assert Kind.TRADE_HANDS not in kinds
+    assert Kind.WILD_ALL_HIT not in kinds and Kind.WILD_HIT_FIRE not in kinds
+    assert deck.count(Card.parse("WH4")) == 1
+    assert deck.count(Card.parse("WCust")) == 3
+    assert deck.count(Card.parse("WAA")) == 4
+    assert deck.count(Card.parse("R-Rev")) == 1
+
+
+def test_mega_hit_points_hit_two_at_forty() -> None:
+    """D3, A11: in mega-hit a Hit 2 is worth 40 and a Hit 1 20."""
+    edition = Edition.load("mega-hit")
+    assert edition.card_points(Card.parse("R-Hit2")) == 40
+    assert edition.card_points(Card.parse("R-Hit1")) == 20
+    assert edition.card_points(Card.parse("DBL")) == 50
+
+
+def test_unknown_edition_names_the_choices() -> None:
+    with pytest.raises(EditionError, match="choose one of 2003, 2010, mega-hit"):
+        Edition.load("1999")
+
+
+def test_unknown_option_suggests_the_closest() -> None:
+    with pytest.raises(EditionError, match="did you mean 'target_score'"):
+        Edition.load("2003").with_options({"target_scor": 100})
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "allowed"),
+    [
+        ("scoring_mode", "fastest", "first_to_500, running_total_lowest_wins, challenge"),
+        ("stacking", "maybe", "true or false"),
+        ("hand_size", "0", "a whole number from 1 to 10"),
+        ("wild_custom_effect", "hit:99", "plain_wild, skip, reverse"),
+        ("reshuffle_threshold", "1", "none, or a discard-pile size"),
+        ("last_card_effects", "skip", "a list drawn from hit, all_hit"),
+    ],
+)
+def test_bad_option_value_names_the_field_and_allowed_values(
+    option: str, value: str, allowed: str
+) -> None:
+    with pytest.raises(EditionError) as error:
+        Edition.load("2003").with_options({option: value})
+    assert option in str(error.value) and allowed in str(error.value)
+
+
+def test_house_rules_override_single_options() -> None:
+    edition = Edition.load("2003").with_options({"stacking": "on", "target_score": "250"})
+    assert edition.options.stacking is True and edition.options.target_score == 250
+    assert Edition.load("2003").options.stacking is False
+
+
+def test_user_edition_file_round_trips(tmp_path: Path) -> None:
+    """A user's own edition file loads; an edition's data reads back to the same edition."""
+    edition = Edition.load("mega-hit")
+    again = Edition.from_dict(edition.to_dict())
+    assert again.deck == edition.deck and again.points == edition.points
+    assert again.options == edition.options
+    path = tmp_path / "tiny.toml"
+    path.write_text(
+        'name = "tiny"\n[deck]\nnumbers_per_colour = 1\nskip = 1\nwild = 2\n'
+        '[points]\nskip = 25\n[options]\ntarget_score = 100\n'
+    )
+    tiny = Edition.load(path)
+    assert tiny.deck.size == 36 + 4 + 2
+    assert tiny.card_points(Card.parse("R-Skip")) == 25
+    assert tiny.options.target_score == 100
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('name = "x"\n[deck]\nnumbers_per_colour = 2\nhit3 = 2\n', "deck.hit3 is not a card kind"),
+        ('name = "x"\n[deck]\nnumbers_per_colour = "two"\n', "deck.numbers_per_colour must be"),
+        ('name = "x"\ncolour = 1\n[deck]\nnumbers_per_colour = 2\n', "unknown field 'colour'"),
+        ('[deck]\nnumbers_per_colour = 2\n', "field 'name' must be"),
+        ('name = "x"\n[deck]\nnumbers_per_colour = 2\n[options]\nstacking = 3\n',
+         "option 'stacking' got 3"),
+        ('name = "x"\n[deck\n', "not valid TOML"),
+    ],
+)
+def test_bad_edition_file_names_the_field(text: str, message: str) -> None:
+    with pytest.raises(EditionError, match=message):
+        Edition.from_toml(text, source="mine.toml")

@@ -1,0 +1,213 @@
+"""The engine's API: actions, notation, views, events, records, determinism."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from unoattack.bots import RandomBot, play_match
+from unoattack.engine import (
+    NUM_ACTIONS,
+    SPECTATOR,
+    Action,
+    Game,
+    IllegalAction,
+    PositionError,
+    Record,
+    format_position,
+    parse_position,
+    verify,
+    view,
+)
+from unoattack.engine.actions import ACTIONS, ActionKind, play
+from unoattack.engine.events import Dealt, Pressed
+
+POSITION = (
+    "2003 hands=R7,B-Skip,W/G3,Y-TH/Y1,Y2 pile=B5,R2 colour=R dir=ccw turn=2 dealer=1 "
+    "scores=10,0,45 stock=G1,G2,... launcher=scripted:3,0,2+1 seed=5"
+)
+
+
+def test_every_action_code_round_trips() -> None:
+    assert NUM_ACTIONS == len(ACTIONS) == 747
+    for code, action in enumerate(ACTIONS):
+        assert action.code == code
+        assert Action.from_code(code) is action
+        assert Action.parse(str(action)) == action
+
+
+def test_action_strings_read_naturally() -> None:
+    assert str(play("WAA", "G", target=2)) == "play WAA G @2"
+    assert str(play("Y-TH", target=1, uno=True)) == "play Y-TH @1 uno"
+    assert Action.parse("PLAY r7").card is not None
+    assert Action.parse("colour blue").kind is ActionKind.CHOOSE_COLOUR
+
+
+@pytest.mark.parametrize("text", ["", "jump", "play", "play R0", "play R7 purple", "catch 12"])
+def test_malformed_action_strings_are_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        Action.parse(text)
+
+
+def test_impossible_actions_cannot_be_built() -> None:
+    with pytest.raises(ValueError, match="needs a colour"):
+        play("W")
+    with pytest.raises(ValueError, match="is not a wild"):
+        play("R7", "G")
+
+
+def test_position_round_trips() -> None:
+    game = parse_position(POSITION)
+    assert format_position(game) == POSITION
+    assert format_position(parse_position(format_position(game))) == POSITION
+    assert game.to_act == 2 and game.direction == -1 and game.scores == [10, 0, 45]
+    assert [str(c) for c in game.hand(1)] == ["G3", "Y-TH"]
+    assert [str(game.faces[i]) for i in game.launcher.stock[:3]] == ["G1", "G2", "R1"]
+
+
+def test_position_with_house_rules_out_and_catch_round_trips() -> None:
+    text = (
+        "mega-hit hands=R5/G1,G2/ pile=R2 colour=R dir=cw turn=0 dealer=1 scores=0,0,600 "
+        "stock=... launcher=hazard seed=0 out=2 catch=0 hand=3 "
+        "house=stop_after_fire=choose;reshuffle_threshold=30"
+    )
+    game = parse_position(text)
+    assert format_position(game) == text
+    assert game.options.stop_after_fire == "choose" and game.active == [True, True, False]
+    assert [str(a) for a in game.legal_actions(1)] == ["catch 0"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty position"),
+        ("1999 hands=R1/R2", "unknown edition"),
+        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=R4 launcher=hazard",
+         "not placed"),
+        ("2003 hands=R1,R1,R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
+         "one R1 too many"),
+        ("2003 hands=R1/R2 pile=W turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
+         "name the active colour"),
+        ("2003 hands=R1/R2 pile=R3 turn=5 dealer=0 scores=0,0 stock=... launcher=hazard",
+         "seat 5 does not exist"),
+        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=rocket",
+         "launcher"),
+        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0 stock=... launcher=hazard",
+         "1 given for 2 seats"),
+        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard x=1",
+         "is not a field"),
+        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard "
+         "house=stacking=perhaps", "house"),
+    ],
+)
+def test_bad_positions_say_which_field(text: str, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        parse_position(text)
+
+
+def test_illegal_action_leaves_the_game_unchanged() -> None:
+    game = parse_position(POSITION)
+    before = format_position(game)
+    with pytest.raises(IllegalAction, match="you have no G7 in your hand"):
+        game.apply(play("G7"))
+    with pytest.raises(IllegalAction, match="it is not your turn: seat 2 is to act"):
+        game.apply(play("R7"), seat=0)
+    with pytest.raises(IllegalAction, match="Y1 does not match R2"):
+        game.apply(play("Y1"))
+    assert format_position(game) == before
+    assert game.history == [] and game.log == []
+
+
+def test_view_shows_own_hand_and_counts_only() -> None:
+    game = parse_position(POSITION)
+    mine = view(game, 1)
+    assert [str(c) for c in mine.hand or ()] == ["G3", "Y-TH"]
+    assert mine.hand_counts == (3, 2, 2)
+    assert mine.legal_actions == ()
+    assert view(game, 2).is_my_turn
+    spectator = view(game, SPECTATOR)
+    assert spectator.hand is None and spectator.legal_actions == ()
+    assert spectator.launcher.stock_size == len(game.launcher.stock)
+    with pytest.raises(ValueError, match="no seat 7"):
+        view(game, 7)
+
+
+def test_press_events_are_redacted_for_other_seats() -> None:
+    game = parse_position(POSITION)
+    (pressed, *_) = game.apply(Action.parse("press"))
+    assert isinstance(pressed, Pressed) and pressed.count == 3
+    assert [str(c) for c in pressed.cards or ()] == ["G1", "G2", "R1"]
+    other = pressed.for_seat(0)
+    assert isinstance(other, Pressed) and other.cards is None and other.count == 3
+    assert pressed.for_seat(2) is pressed
+
+
+def test_dealt_events_show_each_seat_only_its_own_hand() -> None:
+    game = Game.new("2003", players=3, seed=1)
+    dealt = [e for e in game.log if isinstance(e, Dealt)]
+    assert len(dealt) == 3
+    for event in dealt:
+        assert event.for_seat(event.seat) is event
+        seen = event.for_seat((event.seat + 1) % 3)
+        assert isinstance(seen, Dealt) and seen.cards is None and seen.count == 7
+
+
+def random_match(seed: int, launcher: str = "hazard") -> Game:
+    game = Game.new("mega-hit", players=3, seed=seed, launcher=launcher)
+    play_match(game, [RandomBot(random.Random(seed * 10 + s)) for s in range(3)])
+    return game
+
+
+def test_same_seed_and_actions_give_the_identical_game() -> None:
+    first, second = random_match(11), random_match(11)
+    assert [e.to_dict() for e in first.log] == [e.to_dict() for e in second.log]
+    assert first.result == second.result
+
+
+def test_a_different_launcher_keeps_the_same_deal() -> None:
+    """Deck and launcher draw from separate streams: the deal does not depend on the model."""
+    hazard = Game.new("2003", players=4, seed=9, launcher="hazard")
+    draw_one = Game.new("2003", players=4, seed=9, launcher="draw-one")
+    assert hazard.hands == draw_one.hands and hazard.pile == draw_one.pile
+
+
+def test_record_replays_and_verifies() -> None:
+    game = random_match(3)
+    record = Record.from_game(game)
+    again = Record.from_json(record.to_json())
+    assert verify(again).ok
+    replayed = again.replay()
+    assert replayed.result == game.result
+    assert [e.to_dict() for e in replayed.log] == [e.to_dict() for e in game.log]
+    halfway = again.replay(upto=len(record.actions) // 2)
+    assert len(halfway.history) == len(record.actions) // 2
+
+
+def test_tampered_records_are_detected() -> None:
+    record = Record.from_game(random_match(4))
+    data = json.loads(record.to_json())
+    first_play = next(i for i, (_, text) in enumerate(data["actions"]) if text != "press")
+    data["actions"][first_play][1] = "press"
+    assert not verify(Record.from_json(json.dumps(data))).ok
+    data = json.loads(record.to_json())
+    data["result"]["winners"] = [9]
+    verdict = verify(Record.from_json(json.dumps(data)))
+    assert not verdict.ok and "digest" in verdict.message
+    # A forger who recomputes the digest is still caught by the replay.
+    forged = Record.from_json(record.to_json())
+    forged.events[-1] = {**forged.events[-1], "winners": [9]}
+    forged.digest = forged.compute_digest()
+    verdict = verify(forged)
+    assert not verdict.ok and "differs on replay" in verdict.message
+
+
+def test_clone_is_independent() -> None:
+    game = Game.new("2003", players=3, seed=2)
+    twin = game.clone()
+    action = game.legal_actions()[-1]
+    game.apply(action)
+    assert twin.history == [] and len(game.history) == 1
+    twin.apply(action)
+    assert [e.to_dict() for e in twin.log] == [e.to_dict() for e in game.log]
