@@ -99,7 +99,7 @@ def test_user_edition_file_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "tiny.toml"
     path.write_text(
         'name = "tiny"\n[deck]\nnumbers_per_colour = 1\nskip = 1\nwild = 2\n'
-        '[points]\nskip = 25\n[options]\ntarget_score = 100\n'
+        "[points]\nskip = 25\n[options]\ntarget_score = 100\n"
     )
     tiny = Edition.load(path)
     assert tiny.deck.size == 36 + 4 + 2
@@ -113,9 +113,11 @@ def test_user_edition_file_round_trips(tmp_path: Path) -> None:
         ('name = "x"\n[deck]\nnumbers_per_colour = 2\nhit3 = 2\n', "deck.hit3 is not a card kind"),
         ('name = "x"\n[deck]\nnumbers_per_colour = "two"\n', "deck.numbers_per_colour must be"),
         ('name = "x"\ncolour = 1\n[deck]\nnumbers_per_colour = 2\n', "unknown field 'colour'"),
-        ('[deck]\nnumbers_per_colour = 2\n', "field 'name' must be"),
-        ('name = "x"\n[deck]\nnumbers_per_colour = 2\n[options]\nstacking = 3\n',
-         "option 'stacking' got 3"),
+        ("[deck]\nnumbers_per_colour = 2\n", "field 'name' must be"),
+        (
+            'name = "x"\n[deck]\nnumbers_per_colour = 2\n[options]\nstacking = 3\n',
+            "option 'stacking' got 3",
+        ),
         ('name = "x"\n[deck\n', "not valid TOML"),
     ],
 )

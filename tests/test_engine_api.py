@@ -84,22 +84,39 @@ def test_position_with_house_rules_out_and_catch_round_trips() -> None:
     [
         ("", "empty position"),
         ("1999 hands=R1/R2", "unknown edition"),
-        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=R4 launcher=hazard",
-         "not placed"),
-        ("2003 hands=R1,R1,R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
-         "one R1 too many"),
-        ("2003 hands=R1/R2 pile=W turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
-         "name the active colour"),
-        ("2003 hands=R1/R2 pile=R3 turn=5 dealer=0 scores=0,0 stock=... launcher=hazard",
-         "seat 5 does not exist"),
-        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=rocket",
-         "launcher"),
-        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0 stock=... launcher=hazard",
-         "1 given for 2 seats"),
-        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard x=1",
-         "is not a field"),
-        ("2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard "
-         "house=stacking=perhaps", "house"),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=R4 launcher=hazard",
+            "not placed",
+        ),
+        (
+            "2003 hands=R1,R1,R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
+            "one R1 too many",
+        ),
+        (
+            "2003 hands=R1/R2 pile=W turn=0 dealer=0 scores=0,0 stock=... launcher=hazard",
+            "name the active colour",
+        ),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=5 dealer=0 scores=0,0 stock=... launcher=hazard",
+            "seat 5 does not exist",
+        ),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=rocket",
+            "launcher",
+        ),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0 stock=... launcher=hazard",
+            "1 given for 2 seats",
+        ),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard x=1",
+            "is not a field",
+        ),
+        (
+            "2003 hands=R1/R2 pile=R3 turn=0 dealer=0 scores=0,0 stock=... launcher=hazard "
+            "house=stacking=perhaps",
+            "house",
+        ),
     ],
 )
 def test_bad_positions_say_which_field(text: str, message: str) -> None:

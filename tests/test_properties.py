@@ -57,8 +57,11 @@ def play_random_game(index: int, check_every_step: bool) -> Game:
             break
         if game.uno_seat >= 0 and rng.random() < 0.5:
             seat = rng.choice(game.seats_that_may_act())
-            extra = [a for a in game.legal_actions(seat)
-                     if a.kind in (ActionKind.SAY_UNO, ActionKind.CATCH)]
+            extra = [
+                a
+                for a in game.legal_actions(seat)
+                if a.kind in (ActionKind.SAY_UNO, ActionKind.CATCH)
+            ]
             if extra:
                 game.apply(rng.choice(extra), seat)
         elif rng.random() < 0.002 and game.went_out < 0:

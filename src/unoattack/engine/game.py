@@ -203,7 +203,7 @@ class Game:
         seed: int,
         launcher: LauncherModel,
         *,
-        keep_log: bool = True,
+        events: bool = True,
     ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise EditionError(
@@ -216,7 +216,9 @@ class Game:
         self.faces: tuple[Card, ...] = edition.deck.faces
         self.deck_rng = random.Random(f"unoattack:{seed}:deck")
         self.launcher = Launcher(launcher, random.Random(f"unoattack:{seed}:launcher"))
-        self.keep_log = keep_log
+        # Simulations may turn events off for speed: apply() then returns no events and
+        # the log stays empty (such a game cannot be recorded).
+        self.emitting = events
         self.log: list[Event] = []
         self.history: list[tuple[int, int]] = []  # (seat or REFEREE, action code)
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -250,6 +252,10 @@ class Game:
         self._effect = dict(_EFFECT)
         self._effect[Kind.WILD_CUSTOM] = (wild_effect, wild_presses)
         self._face_of = tuple(card.index for card in self.faces)
+        ids_of: list[list[int]] = [[] for _ in FACES]
+        for card_id, card in enumerate(self.faces):
+            ids_of[card.index].append(card_id)
+        self._ids_of = tuple(tuple(ids) for ids in ids_of)
         self._colour_of = tuple(card.colour for card in self.faces)
         self._stackable = frozenset(
             c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack")
@@ -270,7 +276,7 @@ class Game:
         launcher: str | LauncherModel = DEFAULT_LAUNCHER,
         options: Mapping[str, Any] | None = None,
         *,
-        keep_log: bool = True,
+        events: bool = True,
     ) -> Game:
         """Shuffle, choose the dealer, deal and turn the start card."""
         if isinstance(edition, str):
@@ -278,7 +284,7 @@ class Game:
         if options:
             edition = edition.with_options(options)
         model = parse_launcher(launcher) if isinstance(launcher, str) else launcher
-        game = cls(edition, players, seed, model, keep_log=keep_log)
+        game = cls(edition, players, seed, model, events=events)
         game._choose_first_dealer()
         game._start_hand()
         return game
@@ -344,8 +350,12 @@ class Game:
                 return []
         elif not 0 <= seat < self.n:
             return []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The legal actions of a valid seat, cached until the game changes (do not mutate)."""
         if self._cache_version == self._version and self._cache_seat == seat:
-            return list(self._cache)
+            return self._cache
         actions = self._main_actions() if seat == self.to_act else []
         if self.uno_seat >= 0 and self.active[seat]:
             if seat == self.uno_seat:
@@ -353,7 +363,7 @@ class Game:
             else:
                 actions.append(catch(self.uno_seat))
         self._cache, self._cache_seat, self._cache_version = actions, seat, self._version
-        return list(actions)
+        return actions
 
     def _main_actions(self) -> list[Action]:
         phase = self.phase
@@ -379,14 +389,14 @@ class Game:
         face_of = self._face_of
         if stacking:
             # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
-            playable = {face_of[i] for i in hand} & self._stackable
+            playable = self._stackable.intersection(map(face_of.__getitem__, hand))
         else:
             assert self.colour is not None
             key = face_of[self.pile[-1]] * 4 + self.colour
             matches = _MATCHES.get(key)
             if matches is None:
                 matches = _MATCHES[key] = _matching_faces(FACES[key // 4], Colour(key % 4))
-            playable = {face_of[i] for i in hand} & matches
+            playable = matches.intersection(map(face_of.__getitem__, hand))
         result: list[Action] = []
         n_hand = len(hand)
         targeted = self._targeted
@@ -423,17 +433,18 @@ class Game:
         unchanged, when the rules do not allow it.
         """
         if seat is None:
-            if self.to_act is None:
-                raise IllegalAction("the match is over")
             seat = self.to_act
+            if seat is None:
+                raise IllegalAction("the match is over")
         if action.kind is ActionKind.PENALIZE:
             return self.penalize_suggestion(action.target if action.target is not None else -1)
         if not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
-        self.legal_actions(seat)
-        if action not in self._cache:
-            raise IllegalAction(self._explain(action, seat))
-        return self.apply_unchecked(action, seat)
+        code = action.code
+        for legal in self._legal(seat):
+            if legal.code == code:
+                return self.apply_unchecked(action, seat)
+        raise IllegalAction(self._explain(action, seat))
 
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
         """Apply without checking legality: the fast door for search and simulation."""
@@ -451,28 +462,30 @@ class Game:
             self._bonus_skip = -1
         elif kind is ActionKind.STOP:
             duty = self.duties[0]
-            self._emit(StoppedPressing(seat, duty.left))
+            if self.emitting:
+                self._emit(StoppedPressing(seat, duty.left))
             self._finish_duty()
         elif kind is ActionKind.CHOOSE_COLOUR:
             assert action.colour is not None
             self.colour = action.colour
-            self._emit(ColourChosen(seat, action.colour))
+            if self.emitting:
+                self._emit(ColourChosen(seat, action.colour))
             self.phase = Phase.TURN
-            self._emit(TurnStarted(seat))
+            if self.emitting:
+                self._emit(TurnStarted(seat))
         elif kind is ActionKind.SAY_UNO:
             self.uno_seat = -1
             self.called_uno[seat] = True
-            self._emit(UnoSaid(seat))
+            if self.emitting:
+                self._emit(UnoSaid(seat))
         elif kind is ActionKind.CATCH:
             caught = self.uno_seat
             self.uno_seat = -1
             presses = self.options.uno_penalty_presses
-            self._emit(Caught(seat, caught, presses))
+            if self.emitting:
+                self._emit(Caught(seat, caught, presses))
             self._interrupt(caught, presses, "uno_penalty")
-        events = self.log[start:]
-        if not self.keep_log:
-            del self.log[start:]
-        return events
+        return self.log[start:]
 
     def _take_bonus_skip(self) -> None:
         if self.phase is Phase.TURN:
@@ -490,12 +503,10 @@ class Game:
             (REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat, False)]].code)
         )
         presses = self.options.suggestion_penalty_presses
-        self._emit(Penalized(seat, presses))
+        if self.emitting:
+            self._emit(Penalized(seat, presses))
         self._interrupt(seat, presses, "suggestion")
-        events = self.log[start:]
-        if not self.keep_log:
-            del self.log[start:]
-        return events
+        return self.log[start:]
 
     def _emit(self, event: Event) -> None:
         self.log.append(event)
@@ -614,15 +625,17 @@ class Game:
             self.pile.append(top_id)
             discarded = tuple(faces[i] for i in group)
         else:
-            for index, i in enumerate(hand):
-                if faces[i] is card:
-                    del hand[index]
+            # Copies of a face have consecutive ids: take the first copy in the hand.
+            for i in self._ids_of[card.index]:
+                if i in hand:
+                    hand.remove(i)
                     self.pile.append(i)
                     break
         colour = action.colour if card.is_wild else card.colour
         assert colour is not None
         self.colour = colour
-        self._emit(CardPlayed(seat, card, colour, action.target, discarded, stacking))
+        if self.emitting:
+            self._emit(CardPlayed(seat, card, colour, action.target, discarded, stacking))
         if stacking:
             self.duties.pop(0)
             self.phase = Phase.TURN
@@ -632,16 +645,17 @@ class Game:
             assert target is not None
             mine, theirs = self.hands[target], hand
             self.hands[seat], self.hands[target] = mine, theirs
-            self._emit(
-                HandsTraded(
-                    seat,
-                    target,
-                    len(mine),
-                    len(theirs),
-                    tuple(faces[i] for i in mine),
-                    tuple(faces[i] for i in theirs),
+            if self.emitting:
+                self._emit(
+                    HandsTraded(
+                        seat,
+                        target,
+                        len(mine),
+                        len(theirs),
+                        tuple(faces[i] for i in mine),
+                        tuple(faces[i] for i in theirs),
+                    )
                 )
-            )
             hand = mine
         self.called_uno[seat] = action.uno
         if out:
@@ -649,7 +663,8 @@ class Game:
         elif len(hand) == 1:
             # R57–R62: a play that leaves one card makes its player liable.
             if action.uno:
-                self._emit(UnoSaid(seat))
+                if self.emitting:
+                    self._emit(UnoSaid(seat))
             else:
                 self.uno_seat = seat
         self._resolve(seat, card, name, presses, action.target, stacking)
@@ -726,7 +741,8 @@ class Game:
         two_player = self._active_count() == 2 and opts.two_player_rules
         if name == "skip":
             skipped = self._after(seat)
-            self._emit(Skipped(skipped))
+            if self.emitting:
+                self._emit(Skipped(skipped))
             if two_player:
                 self._turn(seat, bonus=True)  # R76
             elif opts.e2_extra_card_all_counts:
@@ -737,9 +753,11 @@ class Game:
             return
         if name == "reverse":
             self.direction = -self.direction
-            self._emit(DirectionReversed(self.direction))
+            if self.emitting:
+                self._emit(DirectionReversed(self.direction))
             if two_player:
-                self._emit(Skipped(self._next(seat)))
+                if self.emitting:
+                    self._emit(Skipped(self._next(seat)))
                 self._turn(seat, bonus=True)  # R75: Reverse acts like a Skip
             elif opts.e2_extra_card_all_counts:
                 self._turn(seat, bonus=True)
@@ -751,12 +769,14 @@ class Game:
     def _turn(self, seat: int, bonus: bool = False) -> None:
         self.current = seat
         self.phase = Phase.TURN
-        self._emit(TurnStarted(seat, bonus))
+        if self.emitting:
+            self._emit(TurnStarted(seat, bonus))
 
     def _owe(self, duty: _Duty, reason: str) -> None:
         self.duties.append(duty)
         self.phase = Phase.PRESSING
-        self._emit(MustPress(duty.seat, duty.left, reason, duty.stackable))
+        if self.emitting:
+            self._emit(MustPress(duty.seat, duty.left, reason, duty.stackable))
 
     def _interrupt(self, seat: int, presses: int, reason: str) -> None:
         """Penalty presses, taken at once; turn order is unchanged (A20)."""
@@ -771,7 +791,8 @@ class Game:
         duty = _Duty(seat, presses, penalty=True)
         self.duties.insert(0, duty)
         self.phase = Phase.PRESSING
-        self._emit(MustPress(seat, presses, reason))
+        if self.emitting:
+            self._emit(MustPress(seat, presses, reason))
 
     # ------------------------------------------------------------------ presses
 
@@ -785,10 +806,16 @@ class Game:
             exhausted = not self._reshuffle()  # R18: reload before pressing an empty launcher
         outcome, got = launcher.press()
         self.hands[seat].extend(got)
-        faces = self.faces
-        self._emit(
-            Pressed(seat, outcome.fired, outcome.cards, outcome.stuck, tuple(faces[i] for i in got))
-        )
+        if self.emitting:
+            self._emit(
+                Pressed(
+                    seat,
+                    outcome.fired,
+                    outcome.cards,
+                    outcome.stuck,
+                    tuple(map(self.faces.__getitem__, got)),
+                )
+            )
         if duty is None:
             self._turn(self._after(seat))  # R12: a press ends the turn
             return
@@ -801,7 +828,7 @@ class Game:
             return
         duty.left -= 1
         if duty.left == 0 or (got and self._stop_mode == "always" and self._may_stop(duty)):
-            if duty.left:
+            if duty.left and self.emitting:
                 self._emit(StoppedPressing(seat, duty.left))
             self._finish_duty()
 
@@ -829,7 +856,8 @@ class Game:
         del self.pile[:-1]
         self.deck_rng.shuffle(cards)
         self.launcher.load(cards)
-        self._emit(Reshuffled(len(cards)))
+        if self.emitting:
+            self._emit(Reshuffled(len(cards)))
         return True
 
     # ------------------------------------------------------------------ hands
@@ -856,7 +884,8 @@ class Game:
                 break
             if best > 0:
                 drawing = leaders
-        self._emit(DealerChosen(tuple(rounds), self.dealer))
+        if self.emitting:
+            self._emit(DealerChosen(tuple(rounds), self.dealer))
 
     def _start_hand(self) -> None:
         """R06, R07, R44–R56: shuffle, deal, turn the start card and apply it."""
@@ -874,7 +903,8 @@ class Game:
         for _ in range(self._active_count()):
             seats.append(seat)
             seat = self._next(seat)
-        self._emit(HandStarted(self.hand_number, self.dealer, self.options.hand_size))
+        if self.emitting:
+            self._emit(HandStarted(self.hand_number, self.dealer, self.options.hand_size))
         for s in range(self.n):
             self.hands[s] = []
         for _ in range(self.options.hand_size):
@@ -882,19 +912,22 @@ class Game:
                 self.hands[s].append(cards.pop())
         faces = self.faces
         for s in seats:
-            self._emit(Dealt(s, len(self.hands[s]), tuple(faces[i] for i in self.hands[s])))
+            if self.emitting:
+                self._emit(Dealt(s, len(self.hands[s]), tuple(faces[i] for i in self.hands[s])))
         while True:
             start = cards.pop()
             if faces[start].kind is not Kind.TRADE_HANDS:
                 break
             # R50, A28: a Trade Hands goes back into the stock and another card is turned.
-            self._emit(StartCardTurned(faces[start], True))
+            if self.emitting:
+                self._emit(StartCardTurned(faces[start], True))
             cards.insert(self.deck_rng.randrange(len(cards) + 1), start)
         cards.reverse()  # the launcher's front is the next card out
         self.pile = [start]
         self.launcher.load(cards)
         card = faces[start]
-        self._emit(StartCardTurned(card, False))
+        if self.emitting:
+            self._emit(StartCardTurned(card, False))
         self._apply_start_card(card)
 
     def _apply_start_card(self, card: Card) -> None:
@@ -924,10 +957,12 @@ class Game:
                     break
         elif name == "reverse":
             self.direction = -1  # R45: the dealer plays first, then to the right
-            self._emit(DirectionReversed(-1))
+            if self.emitting:
+                self._emit(DirectionReversed(-1))
             self._turn(dealer)
         elif name == "skip":
-            self._emit(Skipped(first))  # R46
+            if self.emitting:
+                self._emit(Skipped(first))  # R46
             self._turn(second)
         elif card.is_wild:
             self.current = first  # R47: dealer+1 names the colour, then plays
@@ -963,18 +998,20 @@ class Game:
                 if self.active[s] and self.scores[s] >= target:
                     self.active[s] = False
                     eliminated.append(s)
-        self._emit(
-            HandWon(
-                self.hand_number,
-                winner,
-                won,
-                hand_points,
-                tuple(tuple(faces[i] for i in h) for h in self.hands),
-                tuple(self.scores),
+        if self.emitting:
+            self._emit(
+                HandWon(
+                    self.hand_number,
+                    winner,
+                    won,
+                    hand_points,
+                    tuple(tuple(faces[i] for i in h) for h in self.hands),
+                    tuple(self.scores),
+                )
             )
-        )
         for s in eliminated:
-            self._emit(PlayerEliminated(s, self.scores[s]))
+            if self.emitting:
+                self._emit(PlayerEliminated(s, self.scores[s]))
         self.last_hand = HandResult(
             self.hand_number, winner, won, hand_points, tuple(self.scores), tuple(eliminated)
         )
@@ -995,7 +1032,8 @@ class Game:
         if result is not None:
             self.result = result
             self.phase = Phase.MATCH_OVER
-            self._emit(MatchWon(result.winners, result.scores, result.reason))
+            if self.emitting:
+                self._emit(MatchWon(result.winners, result.scores, result.reason))
             return
         self.dealer = self._next_dealer()
         self._start_hand()
