@@ -585,7 +585,7 @@ def test_the_suggestion_penalty_is_four_mandatory_presses_with_turn_order_unchan
 
 
 def test_the_winner_scores_every_card_left_in_the_other_hands_at_2003_values():
-    """R71, §1.1: numbers at face value, Skip/Reverse/Hit 2 20, Discard All and Trade
+    """R71, D1: numbers at face value, Skip/Reverse/Hit 2 20, Discard All and Trade
     Hands 30, Wild, Wild All Hit and Wild Hit-Fire 50."""
     game = position(
         "2003 hands=R7/R-Skip,B-Rev,G-Hit2,Y-DA,B-TH/W,WAH,WHF,R9 pile=R2 "
@@ -602,7 +602,7 @@ def test_the_winner_scores_every_card_left_in_the_other_hands_at_2003_values():
 
 
 def test_hands_are_scored_at_the_values_of_their_own_edition():
-    """R71, §1.2, §1.3, A11: 2010 Wild Hit 4 is worth 40; mega-hit Hit 2 is worth 40,
+    """R71, D2, D3, A11: 2010 Wild Hit 4 is worth 40; mega-hit Hit 2 is worth 40,
     Hit 1 20 and Double attaque 50."""
     game = position(
         "2010 hands=R7/WH4,WAA,WCust/B-DA,R-Rev,G-Skip,R-Hit2 pile=R2 turn=0 "

@@ -224,6 +224,14 @@ class HandWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandVoid(Event):
+    """P08: every player in a row pressed an empty launcher with nothing to reload."""
+
+    type: ClassVar[str] = "hand_void"
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerEliminated(Event):
     type: ClassVar[str] = "player_eliminated"
     seat: int

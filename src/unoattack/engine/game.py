@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import chain
 from typing import Any
 
 from unoattack.engine.actions import (
@@ -41,6 +42,7 @@ from unoattack.engine.events import (
     Event,
     HandStarted,
     HandsTraded,
+    HandVoid,
     HandWon,
     MatchWon,
     MustPress,
@@ -129,7 +131,7 @@ _TARGET_ACTIONS = tuple(
     else ()
     for c in FACES
 )
-_TRADE_HANDS = frozenset(c.index for c in FACES if c.kind is Kind.TRADE_HANDS)
+_PLAIN_NO_UNO = tuple(actions[0] for actions in _PLAIN_ACTIONS)
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
 
 
@@ -174,12 +176,12 @@ class HandResult:
     """The end of a hand, as a value."""
 
     hand_number: int
-    winner: int
+    winner: int  # -1 for a dead hand (P08)
     points: int  # what the winner scored (first_to_500), else 0
     hand_points: tuple[int, ...]
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    reason: str = "went_out"
+    reason: str = "went_out"  # or "void" (P08)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +210,12 @@ class Game:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise EditionError(
                 f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}"
+            )
+        needed = players * edition.options.hand_size + 2
+        if edition.deck.size < needed:
+            raise EditionError(
+                f"the {edition.name} deck has {edition.deck.size} cards: dealing "
+                f"{edition.options.hand_size} to {players} players needs at least {needed}"
             )
         self.edition = edition
         self.options = edition.options
@@ -239,6 +247,7 @@ class Game:
         self.uno_seat = -1  # the seat that can be caught (R60, R61), or -1
         self.called_uno = [False] * players  # for display: said UNO and holds one card
         self.went_out = -1  # the seat that went out; last-card effects still pending
+        self.empty_turns = 0  # turns in a row that pressed an empty, unreloadable launcher
         self.pile_total = 0  # Mega Hit: presses accumulated (R38)
         self.pile_cards = 0
         self.pile_origin = -1  # who laid the first Hit card of the pile (R42, A08)
@@ -259,6 +268,15 @@ class Game:
         self._colour_of = tuple(card.colour for card in self.faces)
         self._stackable = frozenset(
             c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack")
+        )
+        # Faces whose plays need more than a table lookup: targets, or a Discard All group.
+        self._special = frozenset(
+            c.index
+            for c in FACES
+            if self._effect[c.kind][0] in _TARGETED or c.kind is Kind.DISCARD_ALL
+        )
+        self._trading = frozenset(
+            c.index for c in FACES if self._effect[c.kind][0] == "trade_hands"
         )
         self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
         opts = self.options
@@ -397,19 +415,24 @@ class Game:
             if matches is None:
                 matches = _MATCHES[key] = _matching_faces(FACES[key // 4], Colour(key % 4))
             playable = matches.intersection(map(face_of.__getitem__, hand))
-        result: list[Action] = []
         n_hand = len(hand)
+        special = playable & self._special
+        if not special and n_hand > 2:
+            # The common case: plain plays, none of which can leave a single card.
+            return list(chain.from_iterable(map(_PLAIN_NO_UNO.__getitem__, sorted(playable))))
+        result: list[Action] = []
         targeted = self._targeted
         for f in sorted(playable):
             if f in targeted:
-                if f in _TRADE_HANDS and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
+                trading = f in self._trading
+                if trading and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
                     continue  # R31: a player may not go out on a Trade Hands card
                 by_target = _TARGET_ACTIONS[f]
                 for target in range(self.n):
                     if target == seat or not self.active[target]:
                         continue
                     # A17: with Trade Hands, liability is judged on the hand received.
-                    left = len(self.hands[target]) if f in _TRADE_HANDS else n_hand - 1
+                    left = len(self.hands[target]) if trading else n_hand - 1
                     result.extend(by_target[target][left == 1])
                 continue
             if f in _DISCARD_ALL:
@@ -610,6 +633,7 @@ class Game:
         faces = self.faces
         hand = self.hands[seat]
         self.uno_seat = -1  # any card play closes a catch window (R61)
+        self.empty_turns = 0
         stacking = self.phase is Phase.PRESSING
         name, presses = self._effect[card.kind]
         discarded: tuple[Card, ...] = ()
@@ -711,18 +735,14 @@ class Game:
                     self.resume = self._next(victim)  # R24–R26: the victim forfeits
                     reason = "hit"
             self.resume_colour = False
-            hit_card = card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
-            self._owe(
-                _Duty(victim, self.pile_total, stackable=may_stack, hit_card=hit_card), reason
-            )
+            self._owe(_Duty(victim, self.pile_total, stackable=may_stack, hit_card=True), reason)
             return
         if name == "all_hit":
             # R35, A24: every other player presses once, in order; then a normal turn.
-            victim = self._after(seat)
-            self.resume = victim
+            self.resume = self._after(seat)
             self.resume_colour = False
-            order = [victim]
-            nxt = self._next(victim)
+            order = []
+            nxt = self._next(seat)
             while nxt != seat:
                 order.append(nxt)
                 nxt = self._next(nxt)
@@ -817,6 +837,13 @@ class Game:
                 )
             )
         if duty is None:
+            if exhausted:
+                # P08: when every active player in a row has pressed a launcher that is empty
+                # with nothing to reload, the hand is dead: no one scores, the next is dealt.
+                self.empty_turns += 1
+                if self.empty_turns >= self._active_count():
+                    self._void_hand()
+                    return
             self._turn(self._after(seat))  # R12: a press ends the turn
             return
         duty.stackable = False
@@ -890,6 +917,7 @@ class Game:
     def _start_hand(self) -> None:
         """R06, R07, R44–R56: shuffle, deal, turn the start card and apply it."""
         self.hand_number += 1
+        self.empty_turns = 0
         self.direction = 1
         self.uno_seat = -1
         self.went_out = -1
@@ -939,11 +967,10 @@ class Game:
         if card.kind is Kind.WILD_CUSTOM:
             name = "none"  # R56: a Wild Customizable start card is a Wild
         self.resume_colour = card.is_wild
-        hit_card = card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
         if name in ("hit", "attack"):
             # R48, R49, R54, R55: dealer+1 presses (no stacking, A28), dealer+2 starts.
             self.resume = second
-            self._owe(_Duty(first, presses, hit_card=hit_card), "start")
+            self._owe(_Duty(first, presses, hit_card=True), "start")
         elif name == "hit_fire":
             self.resume = second  # R53
             self._owe(_Duty(first, 0, until_fire=True), "start")
@@ -970,6 +997,18 @@ class Game:
             self.resume_colour = False
         else:
             self._turn(first)  # R44, R51
+
+    def _void_hand(self) -> None:
+        """P08: a dead hand scores nothing; the deal passes on as after any hand."""
+        self.uno_seat = -1
+        self.duties = []
+        if self.emitting:
+            self._emit(HandVoid(self.hand_number))
+        self.last_hand = HandResult(
+            self.hand_number, -1, 0, (0,) * self.n, tuple(self.scores), (), "void"
+        )
+        self.dealer = self._next_dealer()
+        self._start_hand()
 
     def _end_hand(self) -> None:
         """R71–R74: score the hand, eliminate, and start the next hand or end the match."""

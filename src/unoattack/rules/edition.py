@@ -125,6 +125,8 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "target_score": (1, 1_000_000),
 }
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
+# RULINGS §4 names the Challenge game's limit separately; it is the same number.
+_ALIASES = {"challenge_limit": "target_score"}
 _BOOL_WORDS = {
     "true": True,
     "on": True,
@@ -214,6 +216,7 @@ def parse_options(overrides: Mapping[str, Any], base: Options | None = None) -> 
     base = base or Options()
     changes: dict[str, Any] = {}
     for name, value in overrides.items():
+        name = _ALIASES.get(name, name)
         if name not in OPTION_NAMES:
             close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
