@@ -234,6 +234,7 @@ class Game:
         self.colour: Colour | None = None
         self.direction = 1
         self.active = [True] * players
+        self.n_active = players  # kept equal to sum(active)
         self.scores = [0] * players
         self.dealer = 0
         self.hand_number = 0
@@ -374,7 +375,14 @@ class Game:
         """The legal actions of a valid seat, cached until the game changes (do not mutate)."""
         if self._cache_version == self._version and self._cache_seat == seat:
             return self._cache
-        actions = self._main_actions() if seat == self.to_act else []
+        phase = self.phase
+        if phase is Phase.TURN and seat == self.current:
+            actions = self._plays(seat)
+            actions.append(PRESS)
+        elif seat == self.to_act:
+            actions = self._main_actions()
+        else:
+            actions = []
         if self.uno_seat >= 0 and self.active[seat]:
             if seat == self.uno_seat:
                 actions.append(SAY_UNO)
@@ -476,11 +484,13 @@ class Game:
         self.history.append((seat, action.code))
         kind = action.kind
         if kind is ActionKind.PLAY:
-            self._take_bonus_skip()
+            if self.skip_after_bonus >= 0:
+                self._take_bonus_skip()
             self._play(seat, action)
             self._bonus_skip = -1
         elif kind is ActionKind.PRESS:
-            self._take_bonus_skip()
+            if self.skip_after_bonus >= 0:
+                self._take_bonus_skip()
             self._press(seat)
             self._bonus_skip = -1
         elif kind is ActionKind.STOP:
@@ -622,9 +632,6 @@ class Game:
         self._bonus_skip = -1
         return nxt
 
-    def _active_count(self) -> int:
-        return sum(self.active)
-
     # ------------------------------------------------------------------ plays
 
     def _play(self, seat: int, action: Action) -> None:
@@ -655,7 +662,7 @@ class Game:
                     hand.remove(i)
                     self.pile.append(i)
                     break
-        colour = action.colour if card.is_wild else card.colour
+        colour = card.colour if card.colour is not None else action.colour
         assert colour is not None
         self.colour = colour
         if self.emitting:
@@ -703,6 +710,11 @@ class Game:
     ) -> None:
         """Carry out the effect of the card ``seat`` just played."""
         out = self.went_out >= 0
+        if name == "none" or name == "discard_all" or name == "trade_hands":
+            # Most plays: the next player's turn (R08, R30, R32–R34).
+            if not out:
+                self._turn(self._after(seat))
+            return
         if out and name not in self.options.last_card_effects:
             return  # R64: only launcher effects survive the last card
         opts = self.options
@@ -758,7 +770,7 @@ class Game:
             return
         if out:
             return
-        two_player = self._active_count() == 2 and opts.two_player_rules
+        two_player = self.n_active == 2 and opts.two_player_rules
         if name == "skip":
             skipped = self._after(seat)
             if self.emitting:
@@ -841,7 +853,7 @@ class Game:
                 # P08: when every active player in a row has pressed a launcher that is empty
                 # with nothing to reload, the hand is dead: no one scores, the next is dealt.
                 self.empty_turns += 1
-                if self.empty_turns >= self._active_count():
+                if self.empty_turns >= self.n_active:
                     self._void_hand()
                     return
             self._turn(self._after(seat))  # R12: a press ends the turn
@@ -928,7 +940,7 @@ class Game:
         self.deck_rng.shuffle(cards)
         seats = []
         seat = self._next(self.dealer)
-        for _ in range(self._active_count()):
+        for _ in range(self.n_active):
             seats.append(seat)
             seat = self._next(seat)
         if self.emitting:
@@ -1036,6 +1048,7 @@ class Game:
             for s in range(self.n):
                 if self.active[s] and self.scores[s] >= target:
                     self.active[s] = False
+                    self.n_active -= 1
                     eliminated.append(s)
         if self.emitting:
             self._emit(
@@ -1066,7 +1079,7 @@ class Game:
                 low = min(self.scores[s] for s in range(self.n) if self.active[s])
                 winners = tuple(s for s in range(self.n) if self.scores[s] == low)
                 result = MatchResult(winners, tuple(self.scores), self.hand_number, "lowest_total")
-        elif self._active_count() == 1:
+        elif self.n_active == 1:
             result = MatchResult((winner,), tuple(self.scores), self.hand_number, "last_standing")
         if result is not None:
             self.result = result

@@ -150,7 +150,8 @@ def parse_position(text: str) -> Game:
         if game.hands[seat]:
             raise PositionError(f"out: eliminated seat {seat} still holds cards")
         game.active[seat] = False
-    if sum(game.active) < 2:
+    game.n_active = sum(game.active)
+    if game.n_active < 2:
         raise PositionError("out: at least two players must remain")
     scores = [_int(v, "scores") for v in values["scores"].split(",")]
     if len(scores) != players:

@@ -1,0 +1,107 @@
+"""The command line: each command works, and bad input gives one line and exit code 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from unoattack.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_editions_lists_all_three() -> None:
+    code, out, _ = run("editions")
+    assert code == 0
+    assert "2003: UNO Attack! (2003) — 112 cards" in out
+    assert "mega-hit:" in out and "2010:" in out
+
+
+def test_editions_json_is_machine_readable() -> None:
+    code, out, _ = run("editions", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["name"] for r in rows] == ["2003", "2010", "mega-hit"]
+    assert [r["cards"] for r in rows] == [112, 112, 112]
+    assert [r["deck_points"] for r in rows] == [1480, 1590, 1640]
+    assert rows[2]["options"]["stacking"] is True
+
+
+def test_selfplay_writes_a_record_that_verifies(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    code, out, _ = run(
+        "selfplay",
+        "--edition",
+        "mega-hit",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+    )
+    assert code == 0 and "won the match" in out and record.exists()
+    code, out, _ = run("verify", str(record))
+    assert code == 0 and "intact" in out
+
+
+def test_selfplay_is_deterministic(tmp_path: Path) -> None:
+    first = run("selfplay", "--players", "2", "--seed", "9")
+    second = run("selfplay", "--players", "2", "--seed", "9")
+    assert first == second
+
+
+def test_verify_reports_a_tampered_record(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    run("selfplay", "--players", "2", "--seed", "1", "--record", str(record))
+    data = json.loads(record.read_text())
+    data["seed"] = 2
+    record.write_text(json.dumps(data))
+    code, out, _ = run("verify", str(record))
+    assert code == 1 and "NOT intact" in out and "digest" in out
+
+
+def test_position_shows_the_table() -> None:
+    text = (
+        "2003 hands=R5,G7/G1,G2 pile=R2 colour=R dir=cw turn=0 dealer=1 scores=0,0 "
+        "stock=... launcher=hazard seed=0"
+    )
+    code, out, _ = run("position", text)
+    assert code == 0
+    assert "* P0 [  0] R5 G7" in out
+    assert "legal: play R5, play R5 uno, press" in out
+    assert out.strip().endswith(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("selfplay", "--edition", "1999"), "error: unknown edition '1999'"),
+        (("selfplay", "--players", "11"), "error: players must be from 2 to 10, got 11"),
+        (("selfplay", "--launcher", "rocket"), "error: unknown launcher model 'rocket'"),
+        (("selfplay", "--option", "stacking"), "error: --option 'stacking': write key=value"),
+        (("selfplay", "--option", "speed=3"), "error: unknown option 'speed'"),
+        (("position", "2003 hands=R1"), "error: field 'pile' is missing"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(message)
+    assert "Traceback" not in out + err
+
+
+def test_verify_refuses_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    code, _, err = run("verify", str(path))
+    assert code == 2 and err.startswith("error: ") and "is not a game record" in err
+    code, _, err = run("verify", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
