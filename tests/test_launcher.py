@@ -567,3 +567,21 @@ def test_models_check_their_parameters_when_built_directly() -> None:
         MemorylessModel(mean=21)
     with pytest.raises(LauncherSpecError, match="0 <= misfire <= 1"):
         FaultyModel(HazardModel(), misfire=1.5)
+
+
+def test_scripted_loop_repeats_the_script() -> None:
+    model = parse_launcher("scripted:2,0,m,loop")
+    assert model.spec == "scripted:2,0,m,loop"
+    rng = random.Random(0)
+    outcomes = [model.outcome(rng, 0, 0, press) for press in range(7)]
+    assert [(o.fired, o.cards) for o in outcomes] == [
+        (True, 2),
+        (False, 0),
+        (True, 0),
+        (True, 2),
+        (False, 0),
+        (True, 0),
+        (True, 2),
+    ]
+    with pytest.raises(LauncherSpecError, match="needs outcomes before 'loop'"):
+        parse_launcher("scripted:loop")

@@ -24,7 +24,14 @@ from unoattack.engine.events import Dealt, HandsTraded, HandWon, Pressed
 GAMES = 10_000
 CHUNKS = 40
 EDITIONS = ("2003", "2010", "mega-hit")
-LAUNCHERS = ("hazard", "schedule", "memoryless", "draw-one", "hazard:misfire=0.1,stuck=0.1")
+LAUNCHERS = (
+    "hazard",
+    "schedule",
+    "memoryless",
+    "draw-one",
+    "hazard:misfire=0.1,stuck=0.1",
+    "scripted:3,0,0+1,m,2+1,0,5,1,loop",
+)
 MODES = ("first_to_500", "running_total_lowest_wins", "challenge")
 
 

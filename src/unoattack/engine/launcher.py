@@ -366,11 +366,14 @@ class ScriptedModel(LauncherModel):
     """A fixed sequence of outcomes, one per press of the game. Uses no randomness.
 
     Press number ``i`` (0-based, counted over the whole game) gets ``outcomes[i]``; once
-    the script has run out, every press is a ding.
+    the script has run out, every press is a ding — unless the script ends with ``loop``,
+    which repeats it from the start (for long games: a Wild Hit-Fire presses until cards
+    come out, which a script of dings never gives).
     """
 
     name: ClassVar[str] = "scripted"
     outcomes: tuple[Outcome, ...] = ()
+    loop: bool = False
 
     def __post_init__(self) -> None:
         # A list would make the model unhashable and mutable from outside.
@@ -380,13 +383,16 @@ class ScriptedModel(LauncherModel):
     def spec(self) -> str:
         if not self.outcomes:
             return self.name
-        return f"{self.name}:" + ",".join(_token(outcome) for outcome in self.outcomes)
+        tokens = [_token(outcome) for outcome in self.outcomes] + (["loop"] if self.loop else [])
+        return f"{self.name}:" + ",".join(tokens)
 
     def outcome(
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
         if press_number < len(self.outcomes):
             return self.outcomes[press_number]
+        if self.loop:
+            return self.outcomes[press_number % len(self.outcomes)]
         return _DING
 
 
@@ -511,9 +517,13 @@ def parse_launcher(spec: str) -> LauncherModel:
     name = name.strip().lower()
     rest = rest.strip()
     if name == ScriptedModel.name:
-        return ScriptedModel(
-            tuple(_parse_token(token) for token in rest.split(",")) if rest else ()
-        )
+        tokens = [token.strip().lower() for token in rest.split(",")] if rest else []
+        loop = bool(tokens) and tokens[-1] == "loop"
+        if loop:
+            tokens.pop()
+            if not tokens:
+                raise LauncherSpecError("a scripted launcher needs outcomes before 'loop'")
+        return ScriptedModel(tuple(_parse_token(token) for token in tokens), loop)
     if name not in _BUILDERS:
         raise LauncherSpecError(
             f"unknown launcher model {name!r}: allowed models are {', '.join(LAUNCHER_MODELS)}"
