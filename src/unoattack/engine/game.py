@@ -17,7 +17,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import chain
 from typing import Any
 
 from unoattack.engine.actions import (
@@ -427,7 +426,11 @@ class Game:
         special = playable & self._special
         if not special and n_hand > 2:
             # The common case: plain plays, none of which can leave a single card.
-            return list(chain.from_iterable(map(_PLAIN_NO_UNO.__getitem__, sorted(playable))))
+            plain = _PLAIN_NO_UNO
+            fast: list[Action] = []
+            for f in sorted(playable):
+                fast.extend(plain[f])
+            return fast
         result: list[Action] = []
         targeted = self._targeted
         for f in sorted(playable):
