@@ -94,7 +94,7 @@ _TARGETED = ("attack", "trade_hands")
 
 
 def _matching_faces(top: Card, colour: Colour) -> frozenset[int]:
-    """Faces that may be played on ``top`` with ``colour`` active (R08–R11, R09, A25)."""
+    """Faces that may be played on ``top`` with ``colour`` active (R08–R11, A25, A43)."""
     legal = set()
     for card in FACES:
         if (
@@ -113,7 +113,8 @@ def _play_actions(card: Card, target: int | None, uno: bool) -> tuple[Action, ..
 
 
 # Lookup tables built once, so that listing legal plays is set arithmetic and indexing.
-_MATCHES: dict[int, frozenset[int]] = {}  # top face * 4 + colour -> playable faces
+# top face * 4 + active colour -> the faces that may be played on it
+_MATCHES = tuple(_matching_faces(top, colour) for top in FACES for colour in Colour)
 # [face][leaves one card]: the plays without UNO, and with UNO said too when they may be.
 _PLAIN_ACTIONS = tuple(
     (_play_actions(c, None, False), _play_actions(c, None, False) + _play_actions(c, None, True))
@@ -417,10 +418,7 @@ class Game:
             playable = self._stackable.intersection(map(face_of.__getitem__, hand))
         else:
             assert self.colour is not None
-            key = face_of[self.pile[-1]] * 4 + self.colour
-            matches = _MATCHES.get(key)
-            if matches is None:
-                matches = _MATCHES[key] = _matching_faces(FACES[key // 4], Colour(key % 4))
+            matches = _MATCHES[face_of[self.pile[-1]] * 4 + self.colour]
             playable = matches.intersection(map(face_of.__getitem__, hand))
         n_hand = len(hand)
         special = playable & self._special
