@@ -309,7 +309,7 @@ class Game:
         return game
 
     def clone(self) -> Game:
-        """An independent copy (for search); the log is shared up to now, not copied."""
+        """An independent copy (for search): the same position, random streams and log."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.deck_rng = random.Random()

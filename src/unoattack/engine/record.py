@@ -127,9 +127,7 @@ class Record:
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` actions (all by default)."""
         edition = Edition.from_dict(self.edition, "record")
-        game = Game(edition, self.players, self.seed, parse_launcher(self.launcher))
-        game._choose_first_dealer()
-        game._start_hand()
+        game = Game.new(edition, self.players, self.seed, parse_launcher(self.launcher))
         for seat, text in self.actions[:upto]:
             action = Action.parse(text)
             if seat == REFEREE:
