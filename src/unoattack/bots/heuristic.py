@@ -4,7 +4,7 @@ Every decision is a choice among ``view.legal_actions``, so the bot can never at
 illegal action. The strategy (docs/bots.md lists it rule by rule):
 
 - catch a catchable opponent, and call UNO when it is itself catchable;
-- go out when it can, with a launcher card if it has the choice;
+- go out when it can;
 - shed the most cards (a Discard All of its largest colour, a Trade Hands towards a
   smaller hand), then hit or block a player about to go out;
 - keep wilds for need, dump high points when someone is close to going out;
@@ -55,6 +55,7 @@ _LAUNCHES = frozenset(
         Kind.WILD_ATTACK_ATTACK,
     }
 )
+_COLOURS = tuple(Colour)
 #: A hand this small is about to go out (close enough to dump points and to block).
 CLOSE_TO_OUT = 2
 #: Below this chance of firing (hazard model) a hit is weak: hold attack cards.
@@ -111,31 +112,47 @@ class HeuristicBot:
     def choose(self, view: View) -> Action:
         """The seat's decision when the game waits for it."""
         legal = view.legal_actions
-        reaction = self.react(view)
-        if reaction is not None:
-            return reaction  # out-of-turn actions never end the turn: take them first
-        press = stop = None
-        plays: list[Action] = []
+        press = stop = catch = None
+        by_face: dict[Card, list[Action]] = {}  # legal plays by face, in the engine's order
         colours: list[Action] = []
+        last: Card | None = None
+        group: list[Action] = []
         for action in legal:
             kind = action.kind
             if kind is _PLAY:
-                plays.append(action)
+                card = action.card
+                if card is last:  # the engine lists the variants of a face together
+                    group.append(action)
+                else:
+                    assert card is not None
+                    group = by_face.setdefault(card, [])
+                    group.append(action)
+                    last = card
             elif kind is _PRESS:
                 press = action
+            elif kind is _SAY_UNO:
+                return action  # out-of-turn actions never end the turn: take them first
+            elif kind is _CATCH:
+                catch = action
             elif kind is _STOP:
                 stop = action
             elif kind is _CHOOSE_COLOUR:
                 colours.append(action)
+        if catch is not None:
+            return catch
         if colours:
             return self._name_colour(view, colours)
         if stop is not None:
             return stop  # stop_after_fire=choose: never take more cards than it must
-        if plays:
+        if by_face:
+            if len(by_face) == 1:
+                card, actions = next(iter(by_face.items()))
+                if not card.is_wild and card.kind is not Kind.TRADE_HANDS:
+                    return _pick(actions, None, None, self.rng)  # one coloured play: play it
             table = _Table(view, self.rng)
             if view.phase == "pressing":
-                return self._stack(table, plays)
-            choice = self._play(table, plays)
+                return self._stack(table, by_face)
+            choice = self._play(table, by_face)
             if choice is not None:
                 return choice
         if press is not None:
@@ -151,9 +168,8 @@ class HeuristicBot:
                 return action
         return self.rng.choice(colours)
 
-    def _stack(self, table: _Table, plays: list[Action]) -> Action:
+    def _stack(self, table: _Table, by_face: dict[Card, list[Action]]) -> Action:
         """Facing a Mega Hit pile: stack a Hit card (a Double attaque goes to the target)."""
-        by_face = _group(plays)
         target = table.attack_target
         coloured = [card for card in by_face if not card.is_wild]
         wild = [card for card in by_face if card.is_wild]
@@ -164,11 +180,11 @@ class HeuristicBot:
             card = self._best(wild, lambda c: points[c.index])
         else:
             card = self._best(coloured, lambda c: (points[c.index], table.continuity(c)))
-        return _pick(by_face[card], table.best_colour, target, self.rng)
+        colour = table.best_colour if card.is_wild else None
+        return _pick(by_face[card], colour, target, self.rng)
 
-    def _play(self, table: _Table, plays: list[Action]) -> Action | None:
+    def _play(self, table: _Table, by_face: dict[Card, list[Action]]) -> Action | None:
         """A turn: rank each playable face; None when pressing is better (see Trade Hands)."""
-        by_face = _group(plays)
         candidates: list[tuple[tuple[float, ...], Card, int | None]] = []
         has_coloured = False
         evaluated = []
@@ -176,7 +192,7 @@ class HeuristicBot:
             target = None
             if card.kind is Kind.TRADE_HANDS:
                 target = table.smallest_hand(a.target for a in by_face[card])
-                if table.counts[target] >= table.size - 1:
+                if table.size > 1 and table.counts[target] >= table.size - 1:
                     continue  # the trade would not leave it fewer cards: never worth it
             elif card.is_wild and by_face[card][0].target is not None:
                 target = table.attack_target
@@ -204,9 +220,9 @@ class _Table:
     """What the bot derives from one view, computed once per decision."""
 
     __slots__ = (
+        "_colour",
         "_target",
         "attack_pref",
-        "best_colour",
         "colour_counts",
         "colour_points",
         "counts",
@@ -225,6 +241,7 @@ class _Table:
     def __init__(self, view: View, rng: random.Random) -> None:
         self.rng = rng
         self._target = -1
+        self._colour: Colour | None = None
         hand = view.hand or ()
         self.hand = hand
         self.size = len(hand)
@@ -245,9 +262,6 @@ class _Table:
                 colour_points[card.colour] += points[card.index]
         self.colour_counts = colour_counts
         self.colour_points = colour_points
-        best = max(zip(colour_counts, colour_points, strict=True))
-        tied = [c for c in Colour if (colour_counts[c], colour_points[c]) == best]
-        self.best_colour = tied[0] if len(tied) == 1 else rng.choice(tied)
         # Attack timing from the public launcher state (hazard model only: the others
         # either ignore the counter or are not calibrated; there it stays neutral).
         launcher = view.launcher
@@ -256,6 +270,16 @@ class _Table:
             chances = HazardModel.FIRE_PROBABILITIES
             chance = chances[min(launcher.presses_since_fire, len(chances) - 1)]
             self.attack_pref = 1 if chance >= PRIMED_FIRE_CHANCE else -1
+
+    @property
+    def best_colour(self) -> Colour:
+        """The colour it holds most of, by count, then points (ties: the rng)."""
+        if self._colour is None:
+            keys = list(zip(self.colour_counts, self.colour_points, strict=True))
+            best = max(keys)
+            tied = [_COLOURS[i] for i, key in enumerate(keys) if key == best]
+            self._colour = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return self._colour
 
     @property
     def attack_target(self) -> int:
@@ -288,15 +312,16 @@ class _Table:
             assert card.colour is not None
             shed = self.colour_counts[card.colour]
             points = self.colour_points[card.colour]
-        elif kind is Kind.TRADE_HANDS:
+        elif kind is Kind.TRADE_HANDS and self.size > 1:  # (a last card goes out: no trade)
             assert target is not None
             shed = self.size - counts[target]
             points = self.points[card.index]
         else:
             shed = 1
             points = self.points[card.index]
-        goes_out = shed >= self.size and kind is not Kind.TRADE_HANDS
-        launches = kind in _LAUNCHES or (card.is_wild and target is not None)
+        goes_out = shed >= self.size
+        wild = card.is_wild
+        launches = kind in _LAUNCHES or (wild and target is not None)
         nxt = self.next_seat
         next_close = counts[nxt] <= CLOSE_TO_OUT
         # Does the play hit or hold back a player who is about to go out?
@@ -308,14 +333,13 @@ class _Table:
             )
         elif kind is Kind.WILD_ALL_HIT:
             blocks = self.danger
-        elif card.is_wild and target is not None:
+        elif wild and target is not None:
             blocks = counts[target] <= CLOSE_TO_OUT
         else:
             blocks = False
-        keeps_wilds = not (card.is_wild and has_coloured and not next_close)
+        keeps_wilds = not (wild and has_coloured and not next_close)
         return (
             goes_out,
-            goes_out and launches,  # launcher effects survive the last card (R64)
             shed,
             blocks,
             keeps_wilds,
@@ -334,23 +358,15 @@ def _neighbour(seat: int, direction: int, active: Sequence[bool]) -> int:
     return other
 
 
-def _group(plays: list[Action]) -> dict[Card, list[Action]]:
-    """Legal plays by card face, in the engine's (deterministic) order."""
-    by_face: dict[Card, list[Action]] = {}
-    for action in plays:
-        assert action.card is not None
-        by_face.setdefault(action.card, []).append(action)
-    return by_face
-
-
 def _pick(
     actions: list[Action], colour: Colour | None, target: int | None, rng: random.Random
 ) -> Action:
-    """The variant of one face's play with this colour and target, saying UNO if it may."""
+    """The variant of one face's play with this colour and target (each where the play
+    takes one), saying UNO if it may."""
     found = None
     for action in actions:
-        if (colour is None or action.colour is colour) and (
-            target is None or action.target == target
+        if (action.colour is None or action.colour is colour) and (
+            action.target is None or action.target == target
         ):
             if action.uno:
                 return action
