@@ -16,6 +16,9 @@ from unoattack.engine.launcher import LauncherPublic
 from unoattack.rules.cards import Card, Colour
 
 
+_PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
+
+
 @dataclass(frozen=True, slots=True)
 class PressDuty:
     """Public: ``seat`` owes ``presses`` (0: until the launcher yields cards)."""
@@ -83,7 +86,7 @@ def view(game: Game, seat: int) -> View:
         dealer=game.dealer,
         hand_number=game.hand_number,
         to_act=game.to_act,
-        phase=Phase(game.phase).name.lower(),
+        phase=_PHASE_NAMES[game.phase],
         duties=tuple(
             PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty) for d in game.duties
         ),
