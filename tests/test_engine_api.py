@@ -23,6 +23,7 @@ from unoattack.engine import (
 )
 from unoattack.engine.actions import ACTIONS, ActionKind, play
 from unoattack.engine.events import Dealt, Pressed
+from unoattack.engine.game import REFEREE
 
 POSITION = (
     "2003 hands=R7,B-Skip,W/G3,Y-TH/Y1,Y2 pile=B5,R2 colour=R dir=ccw turn=2 dealer=1 "
@@ -228,3 +229,13 @@ def test_clone_is_independent() -> None:
     assert twin.history == [] and len(game.history) == 1
     twin.apply(action)
     assert [e.to_dict() for e in twin.log] == [e.to_dict() for e in game.log]
+
+
+def test_only_the_referee_applies_the_suggestion_penalty() -> None:
+    """R63, A41: the penalty is a referee's action; a player's seat cannot apply it."""
+    game = parse_position(POSITION)
+    with pytest.raises(IllegalAction, match="only the referee"):
+        game.apply(Action.parse("penalize 0"), seat=2)
+    assert game.history == []
+    events = game.apply(Action.parse("penalize 0"), seat=REFEREE)
+    assert [e.type for e in events] == ["penalized", "must_press"]

@@ -23,6 +23,7 @@ from unoattack.engine import (
 from unoattack.engine.events import Event, HandWon, MatchWon, PlayerEliminated
 from unoattack.rules import EDITION_NAMES, Edition, Kind
 from unoattack.rules.edition import OPTION_NAMES
+from unoattack.web.commands import register as register_web
 
 app = typer.Typer(
     help="UNO Attack! — every edition's rules, a measured launcher, bots and tools.",
@@ -172,6 +173,10 @@ def position(
     )
     typer.echo("legal: " + ", ".join(str(a) for a in game.legal_actions()))
     typer.echo(format_position(game))
+
+
+# The front-ends' commands; each imports its heavy dependencies only when it runs.
+register_web(app)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -461,6 +461,8 @@ class Game:
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply a legal action by ``seat`` (default: the seat to act); return its events.
 
+        The suggestion penalty (``penalize S``) is applied with ``seat=REFEREE``.
+
         Raises :class:`IllegalAction` with a message a player can read, leaving the game
         unchanged, when the rules do not allow it.
         """
@@ -469,6 +471,9 @@ class Game:
             if seat is None:
                 raise IllegalAction("the match is over")
         if action.kind is ActionKind.PENALIZE:
+            # A table-talk rule (A41): only a referee reports it, never a player's seat.
+            if seat != REFEREE:
+                raise IllegalAction("only the referee can apply the suggestion penalty")
             return self.penalize_suggestion(action.target if action.target is not None else -1)
         if not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")

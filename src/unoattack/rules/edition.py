@@ -112,13 +112,15 @@ class Options:
         return (name, int(count) if count else 0)
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
+#: The allowed values of each option that takes a word.
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "stop_after_fire": ("never", "always", "choose"),
     "fr_stop_on_fire_scope": ("all", "hit_cards"),
     "attack_resume": ("second_from_attacker", "next_unless_target_is_next"),
     "scoring_mode": SCORING_MODES,
 }
-_INT_RANGES: dict[str, tuple[int, int]] = {
+#: The allowed range of each option that takes a whole number.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
     "uno_penalty_presses": (0, 20),
     "suggestion_penalty_presses": (0, 20),
     "hand_size": (1, 10),
@@ -141,8 +143,8 @@ _BOOL_WORDS = {
 
 def _allowed(name: str) -> str:
     default = getattr(Options(), name)
-    if name in _CHOICES:
-        return "one of " + ", ".join(_CHOICES[name])
+    if name in OPTION_CHOICES:
+        return "one of " + ", ".join(OPTION_CHOICES[name])
     if name == "wild_custom_effect":
         return "one of " + ", ".join(WILD_CUSTOM_EFFECTS) + " (N from 1 to 10)"
     if name == "last_card_effects":
@@ -151,7 +153,7 @@ def _allowed(name: str) -> str:
         return "none, or a discard-pile size from 2 to 112"
     if isinstance(default, bool):
         return "true or false"
-    low, high = _INT_RANGES[name]
+    low, high = OPTION_RANGES[name]
     return f"a whole number from {low} to {high}"
 
 
@@ -191,12 +193,12 @@ def _coerce(name: str, value: Any) -> Any:
         raise bad
     if isinstance(default, int):
         number = _as_int(value, bad)
-        low, high = _INT_RANGES[name]
+        low, high = OPTION_RANGES[name]
         if not low <= number <= high:
             raise bad
         return number
     text = str(value).strip()
-    if text not in _CHOICES[name]:
+    if text not in OPTION_CHOICES[name]:
         raise bad
     return text
 

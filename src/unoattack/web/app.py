@@ -1,0 +1,368 @@
+"""The FastAPI application: REST endpoints, the WebSocket endpoint and the static page.
+
+``create_app(Settings(...))`` builds an app; ``unoattack serve`` runs it with uvicorn.
+The OpenAPI page is at ``/docs``; docs/protocol.md describes the WebSocket protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from unoattack.engine import LAUNCHER_MODELS, Record
+from unoattack.rules import EDITION_NAMES, Edition
+from unoattack.rules.edition import (  # the option menus, shared with the engine's checks
+    LAUNCHER_EFFECTS,
+    OPTION_CHOICES,
+    OPTION_RANGES,
+    WILD_CUSTOM_EFFECTS,
+)
+from unoattack.web.manager import Connection, Settings, TableManager
+from unoattack.web.protocol import (
+    BOT_LEVELS,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    MAX_NAME,
+    AddBot,
+    CreateTable,
+    Hello,
+    HostCommand,
+    Join,
+    MessageError,
+    parse_client_message,
+    protocol_schema,
+)
+from unoattack.web.store import Store
+from unoattack.web.table import Setup, TableError
+
+log = logging.getLogger("unoattack.web")
+
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 10.0
+#: Messages refused in a row by the rate limiter before the connection is closed.
+MAX_STRIKES = 100
+
+STATIC = Path(str(resources.files("unoattack.web").joinpath("static")))
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; media-src 'self' data:; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
+
+class Created(BaseModel):
+    code: str
+    invite: str
+    host_token: str
+    seat: int | None
+    token: str | None
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class _SecurityHeaders:
+    """Pure ASGI middleware: security headers on every HTTP response (not /docs' CSP,
+    whose page loads Swagger UI from a CDN)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        csp = not path.startswith(("/docs", "/redoc"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if csp:
+                    headers["Content-Security-Policy"] = CSP
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The web application. Tables are loaded from the store (by replay) at startup."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = store or Store(settings.db_url)
+        manager = TableManager(db, settings)
+        count = manager.load()
+        log.info("loaded %d tables from %s", count, db.url)
+        app.state.manager = manager
+        manager.resume()
+        try:
+            yield
+        finally:
+            manager.shutdown()
+            if store is None:
+                db.close()
+
+    app = FastAPI(
+        title="UNO Attack! web server",
+        version="1",
+        description=(
+            "Create a table, join it, add bots, start the match; then play over the "
+            "WebSocket at `/ws/{code}` (see docs/protocol.md; `GET /api/protocol` gives the "
+            "JSON schema of the client messages)."
+        ),
+        lifespan=lifespan,
+    )
+    app.add_middleware(_SecurityHeaders)
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "detail": exc.message}, status_code=exc.status)
+
+    # ------------------------------------------------------------------ pages
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------------ REST
+
+    @app.get("/api/options", tags=["tables"])
+    async def options() -> dict[str, Any]:
+        """What a new table may choose: editions and their rules, launchers, bot levels."""
+        editions = []
+        for name in EDITION_NAMES:
+            edition = Edition.load(name)
+            editions.append(
+                {
+                    "name": name,
+                    "title": edition.title,
+                    "description": edition.description,
+                    "options": edition.to_dict()["options"],
+                }
+            )
+        choices: dict[str, list[str]] = {k: list(v) for k, v in OPTION_CHOICES.items()}
+        choices["wild_custom_effect"] = [
+            e if e not in ("hit:N", "attack:N") else e.replace("N", "2")
+            for e in WILD_CUSTOM_EFFECTS
+        ]
+        return {
+            "editions": editions,
+            "choices": choices,
+            "ranges": {k: list(v) for k, v in OPTION_RANGES.items()},
+            "launcher_effects": list(LAUNCHER_EFFECTS),
+            "launchers": [m for m in LAUNCHER_MODELS if m != "scripted"],
+            "bot_levels": list(BOT_LEVELS),
+            "seats": [2, 10],
+            "allow_seed": settings.allow_seed,
+            "limits": {"name": MAX_NAME, "chat": MAX_CHAT, "message_bytes": MAX_MESSAGE_BYTES},
+        }
+
+    @app.get("/api/protocol", tags=["protocol"])
+    async def protocol() -> dict[str, Any]:
+        """The JSON schema of the messages a client sends over the WebSocket."""
+        return protocol_schema()
+
+    @app.post("/api/tables", tags=["tables"], status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        """Create a table in the lobby. Keep ``host_token`` (host commands) and ``token``
+        (the host's own seat, when ``host_name`` is given)."""
+        if body.seed is not None and not settings.allow_seed:
+            raise TableError("no_seed", "this server deals with its own seeds", 422)
+        options: dict[str, Any] = dict(body.options)
+        if body.scoring_mode is not None:
+            options["scoring_mode"] = body.scoring_mode
+        if body.target_score is not None:
+            options["target_score"] = body.target_score
+        setup = Setup(
+            edition=body.edition,
+            options=options,
+            launcher=body.launcher,
+            seed=body.seed if body.seed is not None else secrets.randbits(62),
+            turn_timer=body.turn_timer,
+        )
+        manager = manager_of(request)
+        table, host_token, token = manager.create(setup, body.seats, body.host_name)
+        base = settings.public_url or str(request.base_url).rstrip("/")
+        return Created(
+            code=table.code,
+            invite=f"{base}/t/{table.code}",
+            host_token=host_token,
+            seat=0 if token else None,
+            token=token,
+        )
+
+    @app.get("/api/tables/{code}", tags=["tables"])
+    async def get_table(code: str, request: Request) -> dict[str, Any]:
+        """The table's public state: rules, seats (who is there, away, a bot)."""
+        return manager_of(request).get(code).public()
+
+    @app.post("/api/tables/{code}/join", tags=["tables"])
+    async def join(code: str, body: Join, request: Request) -> Joined:
+        """Sit at an empty seat with a display name; keep the token to act and come back."""
+        seat, token = manager_of(request).join(code, body.name, body.seat)
+        return Joined(seat=seat, token=token)
+
+    @app.post("/api/tables/{code}/seats/{seat}/bot", tags=["host"])
+    async def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
+        """Host: put a bot in an empty seat."""
+        manager = manager_of(request)
+        manager.add_bot(code, body.host_token, seat, body.level)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/seats/{seat}/remove", tags=["host"])
+    async def remove_seat(
+        code: str, seat: int, body: HostCommand, request: Request
+    ) -> dict[str, Any]:
+        """Host, before the start: remove a seat (the seats after it move up)."""
+        manager = manager_of(request)
+        manager.remove_seat(code, body.host_token, seat)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/seats/{seat}/kick", tags=["host"])
+    async def kick(code: str, seat: int, body: HostCommand, request: Request) -> dict[str, Any]:
+        """Host: remove a player; during a match a bot takes the seat over."""
+        manager = manager_of(request)
+        manager.kick(code, body.host_token, seat)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/start", tags=["host"])
+    async def start(code: str, body: HostCommand, request: Request) -> dict[str, Any]:
+        """Host: deal the match (every seat must hold a player or a bot)."""
+        manager = manager_of(request)
+        manager.start(code, body.host_token)
+        return manager.get(code).public()
+
+    @app.get("/api/tables/{code}/replay", tags=["replay"])
+    async def replay(
+        code: str,
+        request: Request,
+        step: Annotated[int, Query(ge=0)] = 0,
+        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, Any]:
+        """After the match: the game after ``step`` actions, as your seat (token in the
+        ``X-Seat-Token`` header) or a spectator saw it, with that step's action and events."""
+        return manager_of(request).replay(code, step, x_seat_token)
+
+    @app.get("/api/tables/{code}/record", tags=["replay"])
+    async def record(code: str, request: Request) -> Response:
+        """After the match: the game record (``unoattack verify`` checks it)."""
+        table = manager_of(request).get(code)
+        if table.status != "over" or table.game is None:
+            raise TableError("not_over", "the record opens when the match is over")
+        text = Record.from_game(table.game).to_json()
+        return Response(text, media_type="application/json")
+
+    # ------------------------------------------------------------------ WebSocket
+
+    @app.websocket("/ws/{code}")
+    async def websocket(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        manager = manager_of(websocket)
+        try:
+            table = manager.get(code)
+        except TableError as exc:
+            await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
+            await websocket.close(code=4404)
+            return
+        conn = Connection(websocket, table, settings)
+        manager.attach(conn)
+        writer = asyncio.create_task(_drain(conn))
+        try:
+            await _serve(manager, conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.detach(conn)
+            await writer
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    return app
+
+
+async def _drain(conn: Connection) -> None:
+    """Send a connection's queued messages in order until it closes."""
+    assert conn.websocket is not None
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        try:
+            await conn.websocket.send_text(text)
+        except Exception:  # the client went away; the reader notices too
+            conn.closed = True
+            return
+
+
+async def _serve(manager: TableManager, conn: Connection) -> None:
+    websocket = conn.websocket
+    assert websocket is not None
+    while not conn.closed:
+        try:
+            if conn.hello:
+                message = await websocket.receive()
+            else:
+                message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            manager.error(conn, "no_hello", "say hello first")
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        raw: str | bytes | None = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not conn.limiter.allow():
+            conn.strikes += 1
+            if conn.strikes > MAX_STRIKES:
+                manager.error(conn, "rate_limited", "too many messages: goodbye")
+                return
+            manager.error(conn, "rate_limited", "too many messages: slow down")
+            continue
+        conn.strikes = 0
+        try:
+            msg = parse_client_message(raw)
+        except MessageError as exc:
+            code = "too_large" if "larger than" in str(exc) else "malformed"
+            manager.error(conn, code, str(exc))
+            continue
+        if isinstance(msg, Hello):
+            manager.hello(conn, msg)
+        elif not conn.hello:
+            manager.error(conn, "no_hello", "say hello first")
+        else:
+            manager.handle(conn, msg)

@@ -1,0 +1,129 @@
+"""The web front-end's commands: ``unoattack serve`` and ``unoattack loadtest``.
+
+``register(app)`` adds them to the main Typer app (src/unoattack/cli.py calls it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` and ``loadtest`` to ``app``."""
+    app.command()(serve)
+    app.command()(loadtest)
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="address to listen on (0.0.0.0: phones on your network)")
+    ] = "0.0.0.0",
+    port: Annotated[int, typer.Option(help="port to listen on", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: SQLite in your data directory; "
+            "postgresql+psycopg://user:pw@host/db for PostgreSQL)"
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="seconds a bot waits before it acts", min=0, max=30)
+    ] = 0.8,
+    uno_grace_ms: Annotated[
+        int,
+        typer.Option(help="ms a catch is held so the caught player's UNO can beat lag", min=0),
+    ] = 300,
+    rate: Annotated[float, typer.Option(help="messages per second per connection", min=1)] = 15,
+    public_url: Annotated[
+        str | None, typer.Option(help="base of invite links, e.g. http://192.168.1.20:8000")
+    ] = None,
+    allow_seed: Annotated[
+        bool, typer.Option(help="let tables choose their seed (tests and tutorials)")
+    ] = False,
+    compress: Annotated[
+        bool, typer.Option(help="compress WebSocket messages (permessage-deflate): for slow links")
+    ] = False,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+) -> None:
+    """Serve UNO Attack! in the browser: create a table, share the link, play."""
+    try:
+        import uvicorn
+
+        from unoattack.web.app import create_app
+        from unoattack.web.manager import Settings
+        from unoattack.web.store import Store, default_url
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        typer.echo(f"error: the web server needs its extra: pip install 'unoattack[web]' ({exc})")
+        raise typer.Exit(2) from None
+    url = db or default_url()
+    try:
+        store = Store(url)
+    except Exception as exc:
+        typer.echo(f"error: cannot open the database {url}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    settings = Settings(
+        db_url=url,
+        bot_delay=bot_delay,
+        uno_grace=uno_grace_ms / 1000,
+        rate=rate,
+        burst=max(30, int(rate * 2)),
+        allow_seed=allow_seed,
+        public_url=public_url.rstrip("/") if public_url else None,
+    )
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    shown = public_url or f"http://{_lan_address() if host == '0.0.0.0' else host}:{port}"
+    typer.echo(f"UNO Attack! tables are stored in {url}")
+    typer.echo(f"Open {shown} and share the table's link.")
+    uvicorn.run(
+        create_app(settings, store),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=compress,
+    )
+
+
+def loadtest(
+    tables: Annotated[int, typer.Option(help="tables played at once", min=1, max=5000)] = 50,
+    duration: Annotated[float, typer.Option(help="seconds to play", min=1)] = 30,
+    url: Annotated[str, typer.Option(help="the server")] = "http://127.0.0.1:8000",
+    players: Annotated[int, typer.Option(help="seats per table", min=2, max=10)] = 4,
+    edition: Annotated[str, typer.Option(help="2003, 2010 or mega-hit")] = "2003",
+    launcher: Annotated[str, typer.Option(help="launcher spec")] = "hazard",
+) -> None:
+    """Play bot tables through real WebSockets against a running server; print
+    actions per second and the p50/p99 latency from an action to its update."""
+    import httpx
+
+    from unoattack.web.loadtest import run
+
+    typer.echo(f"loadtest: {tables} tables x {players} seats for {duration:g} s against {url}")
+    try:
+        report = asyncio.run(run(url, tables, duration, players, edition, launcher))
+    except (OSError, httpx.TransportError) as exc:
+        typer.echo(f"error: cannot reach {url}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except Exception as exc:
+        typer.echo(f"error: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for line in report.lines():
+        typer.echo(line)
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or localhost."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connecting a UDP socket sends nothing
+            address: str = probe.getsockname()[0]
+            return address
+    except OSError:
+        return "localhost"

@@ -1,0 +1,285 @@
+"""The WebSocket protocol and the REST bodies: pydantic messages and their JSON payloads.
+
+Every client message is validated here before anything else looks at it; a message that
+does not fit its model is answered with an ``error`` and changes nothing. Server messages
+are built from per-seat views (:func:`view_payload`) and redacted events only: nothing
+in this module can see a :class:`~unoattack.engine.Game`, so nothing here can leak one.
+
+docs/protocol.md describes every message; ``GET /api/protocol`` serves their JSON schema.
+
+>>> msg = parse_client_message('{"type": "act", "state": 3, "action": "play R7"}')
+>>> type(msg).__name__, msg.state, msg.action
+('Act', 3, 'play R7')
+>>> parse_client_message('{"type": "act", "action": "press"}')
+Traceback (most recent call last):
+...
+unoattack.web.protocol.MessageError: act.state: Field required
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from unoattack.engine.actions import ACTIONS, Action
+from unoattack.engine.events import Event
+from unoattack.engine.view import View
+from unoattack.rules.cards import FACES
+
+#: Largest client message, in bytes of UTF-8 text.
+MAX_MESSAGE_BYTES = 2048
+#: Longest display name and chat line, in characters (after cleaning).
+MAX_NAME = 24
+MAX_CHAT = 200
+#: Bot levels the host may give a bot (``unoattack.bots.make_bot`` names).
+BOT_LEVELS = ("random", "heuristic")
+
+StateId = Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
+
+
+class MessageError(ValueError):
+    """A client message that is not valid JSON or does not fit the protocol."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ----------------------------------------------------------------------- client -> server
+
+
+class Hello(_Message):
+    """First message of a connection: a seat's token, or none to watch."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=64)
+
+
+class Act(_Message):
+    """An action, in the engine's text form (``play R7 uno``, ``press``, ``catch 2``)."""
+
+    type: Literal["act"]
+    state: StateId
+    action: str = Field(min_length=1, max_length=40)
+    seat: int | None = Field(default=None, ge=-1, le=9, strict=True)
+    ref: int | None = Field(default=None, ge=0, le=2**31, strict=True)
+
+
+class Chat(_Message):
+    """A line of chat from a seated player."""
+
+    type: Literal["chat"]
+    state: StateId
+    text: str = Field(min_length=1, max_length=MAX_CHAT * 2)
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+    state: StateId
+    ref: int | None = Field(default=None, ge=0, le=2**31, strict=True)
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ping, Field(discriminator="type")]
+_CLIENT = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping:
+    """Validate one client message; raise :class:`MessageError` with a short reason."""
+    if isinstance(text, bytes):
+        raise MessageError("send text frames of JSON, not binary frames")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise MessageError(f"message larger than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise MessageError("not JSON") from None
+    if not isinstance(data, dict):
+        raise MessageError("a message is a JSON object with a 'type'")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        raise MessageError(_first_error(exc)) from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in error["loc"])
+    return f"{where}: {error['msg']}" if where else str(error["msg"])
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Strip control and format characters, collapse spaces, cut to ``limit`` characters.
+
+    >>> clean_text("  Ann\\u0000\\u202e  <b>  ", 24)
+    'Ann <b>'
+    """
+    kept = "".join(" " if ch.isspace() else ch for ch in text if _printable(ch))
+    return " ".join(kept.split())[:limit]
+
+
+def _printable(ch: str) -> bool:
+    return ch.isspace() or not unicodedata.category(ch).startswith("C")
+
+
+# ------------------------------------------------------------------------------ REST bodies
+
+
+class CreateTable(_Message):
+    """A new table: the rules it plays and who may sit."""
+
+    edition: Literal["2003", "2010", "mega-hit"] = "2003"
+    options: dict[str, str | int | bool | None] = Field(
+        default_factory=dict,
+        description="house rules: option name -> value (docs/rules.md lists them)",
+        max_length=32,
+    )
+    launcher: str = Field(default="hazard", max_length=200, description="a launcher spec")
+    scoring_mode: Literal["first_to_500", "running_total_lowest_wins", "challenge"] | None = None
+    target_score: int | None = Field(default=None, ge=1, le=1_000_000)
+    seats: int = Field(default=4, ge=2, le=10)
+    turn_timer: int = Field(
+        default=60, ge=0, le=3600, description="seconds; 0: no timer, absent players wait"
+    )
+    seed: int | None = Field(
+        default=None, ge=0, le=2**62, description="only when the server allows chosen seeds"
+    )
+    host_name: str | None = Field(
+        default=None, max_length=MAX_NAME * 4, description="the host takes seat 0 by this name"
+    )
+
+
+class Join(_Message):
+    name: str = Field(min_length=1, max_length=MAX_NAME * 4)
+    seat: int | None = Field(default=None, ge=0, le=9, description="a given empty seat")
+
+
+class HostCommand(_Message):
+    host_token: str = Field(min_length=1, max_length=64)
+
+
+class AddBot(HostCommand):
+    level: Literal["random", "heuristic"] = "heuristic"
+
+
+class SeatToken(_Message):
+    token: str = Field(min_length=1, max_length=64)
+
+
+# ------------------------------------------------------------------------ server payloads
+
+
+def _action_payload(action: Action) -> dict[str, Any]:
+    return {
+        "code": action.code,
+        "text": str(action),
+        "kind": action.kind.name.lower(),
+        "card": None if action.card is None else str(action.card),
+        "colour": None if action.colour is None else action.colour.letter,
+        "target": action.target,
+        "uno": action.uno,
+    }
+
+
+# Built once: every action's payload, indexed by code.
+_ACTION_PAYLOADS = tuple(_action_payload(a) for a in ACTIONS)
+
+#: What the page needs to draw each face (its colour, kind and number): rendering only.
+FACE_TABLE: dict[str, dict[str, Any]] = {
+    str(card): {
+        "colour": None if card.colour is None else card.colour.letter,
+        "kind": card.kind.key,
+        "number": card.number,
+    }
+    for card in FACES
+}
+
+
+def action_payload(action: Action) -> dict[str, Any]:
+    return _ACTION_PAYLOADS[action.code]
+
+
+def view_payload(v: View) -> dict[str, Any]:
+    """A :class:`View` as JSON-ready data (the only game state a client ever receives)."""
+    launcher = v.launcher
+    return {
+        "seat": v.seat,
+        "edition": v.edition,
+        "players": v.players,
+        "hand": None if v.hand is None else [str(c) for c in v.hand],
+        "hand_counts": list(v.hand_counts),
+        "said_uno": list(v.said_uno),
+        "top": str(v.top),
+        "colour": None if v.colour is None else v.colour.letter,
+        "direction": v.direction,
+        "pile_size": v.pile_size,
+        "launcher": {
+            "model": launcher.model,
+            "presses_since_fire": launcher.presses_since_fire,
+            "presses_since_reload": launcher.presses_since_reload,
+            "total_presses": launcher.total_presses,
+            "stock_size": launcher.stock_size,
+        },
+        "scores": list(v.scores),
+        "active": list(v.active),
+        "dealer": v.dealer,
+        "hand_number": v.hand_number,
+        "to_act": v.to_act,
+        "phase": v.phase,
+        "duties": [
+            {
+                "seat": d.seat,
+                "presses": d.presses,
+                "until_fire": d.until_fire,
+                "may_stack": d.may_stack,
+                "penalty": d.penalty,
+            }
+            for d in v.duties
+        ],
+        "mega_pile": v.mega_pile,
+        "catchable": v.catchable,
+        "legal": [_ACTION_PAYLOADS[a.code] for a in v.legal_actions],
+        "last_hand": None if v.last_hand is None else _plain(asdict(v.last_hand)),
+        "result": None if v.result is None else _plain(asdict(v.result)),
+    }
+
+
+def events_payload(
+    events: list[Event], seat: int, shared: dict[int, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Events redacted for ``seat`` (``SPECTATOR`` for a spectator), as JSON-ready data.
+
+    ``shared`` caches the payloads of events that need no redaction, by position, so a
+    broadcast converts each public event once rather than once per seat.
+    """
+    out = []
+    for index, event in enumerate(events):
+        seen = event.for_seat(seat)
+        if shared is None or seen is not event:
+            out.append(seen.to_dict())
+            continue
+        payload = shared.get(index)
+        if payload is None:
+            payload = shared[index] = event.to_dict()
+        out.append(payload)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def dumps(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON schema of every client message (served at ``/api/protocol``)."""
+    return _CLIENT.json_schema()

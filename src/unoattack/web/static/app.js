@@ -1,0 +1,1173 @@
+/* UNO Attack! in the browser.
+ *
+ * The page holds no rule. It draws what the server sends — this seat's view and the
+ * redacted events — and offers exactly the view's legal actions: a card is playable when
+ * a legal action plays it; the colour and target pickers list the variants of that play;
+ * Press, Stop, UNO and Catch are the legal actions of those kinds. Text from players
+ * (names, chat) only ever goes into the page through textContent.
+ */
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const store = window.localStorage;
+  const COLOURS = ["R", "Y", "G", "B"];
+
+  const S = {
+    lang: pickLanguage(),
+    muted: store.getItem("uno.muted") === "1",
+    code: null,
+    token: null,
+    hostToken: null,
+    watch: false,
+    seat: null,
+    table: null,
+    view: null,
+    state: 0,
+    faces: {},
+    inviteBase: null,
+    ws: null,
+    retry: 0,
+    dead: false,
+    ref: 0,
+    busy: -1,
+    unoArmed: false,
+    picker: null,
+    arriving: [],
+    replay: null,
+    options: null,
+  };
+
+  function pickLanguage() {
+    const saved = store.getItem("uno.lang");
+    if (saved === "en" || saved === "fr") return saved;
+    return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  }
+
+  // ------------------------------------------------------------------ words
+
+  function t(key, vars) {
+    const table = window.I18N[S.lang] || window.I18N.en;
+    let text = key in table ? table[key] : key in window.I18N.en ? window.I18N.en[key] : key;
+    if (vars) {
+      text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+    }
+    return text;
+  }
+
+  function colourName(letter) {
+    return t("colour." + letter);
+  }
+
+  function cardName(text) {
+    const face = S.faces[text];
+    if (!face) return text;
+    if (face.kind === "number") {
+      return t("card.number", { colour: colourName(face.colour), number: face.number });
+    }
+    if (face.colour) return t("card.coloured", { colour: colourName(face.colour), kind: t("kind." + face.kind) });
+    return t("kind." + face.kind);
+  }
+
+  function cardList(cards) {
+    return cards.map(cardName).join(", ");
+  }
+
+  function times(n) {
+    return n <= 2 ? t("times." + n) : t("times.n", { n });
+  }
+
+  function seatName(index) {
+    if (index === null || index === undefined || !S.table) return "?";
+    const seat = S.table.seats[index];
+    const name = seat && seat.name ? seat.name : "#" + (index + 1);
+    return index === S.seat ? name + " (" + t("you") + ")" : name;
+  }
+
+  function names(list) {
+    return list.map(seatName).join(t("and"));
+  }
+
+  function applyWords() {
+    document.documentElement.lang = S.lang;
+    for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    $("btn-lang").textContent = t("lang.switch");
+    $("btn-lang").title = t("lang.name");
+    $("btn-mute").textContent = S.muted ? t("sound.off") : t("sound.on");
+    $("btn-mute").title = t("sound.label");
+    $("btn-mute").setAttribute("aria-label", t("sound.label"));
+    $("chat-input").placeholder = t("chat.placeholder");
+  }
+
+  // ------------------------------------------------------------------ elements
+
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") el.className = value;
+      else if (key === "text") el.textContent = value;
+      else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+      else if (key === "dataset") Object.assign(el.dataset, value);
+      else el.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  function cardEl(text, tag) {
+    const face = S.faces[text] || { colour: null, kind: "wild", number: null };
+    const el = h(tag || "div", {
+      class: "card c-" + (face.colour || "W"),
+      title: cardName(text),
+      "aria-label": cardName(text),
+      dataset: { card: text },
+    });
+    if (face.kind === "number") el.append(h("span", { class: "n", text: String(face.number) }));
+    else el.append(h("span", { class: "t", text: t("label." + face.kind) }));
+    return el;
+  }
+
+  function backEl() {
+    return h("div", { class: "card back" });
+  }
+
+  let toastTimer = 0;
+  function toast(text) {
+    const el = $("toast");
+    el.textContent = text;
+    el.classList.add("show");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => el.classList.remove("show"), 2600);
+  }
+
+  // ------------------------------------------------------------------ sound
+
+  const sound = {
+    ctx: null,
+    ensure() {
+      if (S.muted) return null;
+      if (!this.ctx) {
+        const Ctx = window.AudioContext || window.webkitAudioContext;
+        if (!Ctx) return null;
+        this.ctx = new Ctx();
+      }
+      if (this.ctx.state === "suspended") this.ctx.resume();
+      return this.ctx;
+    },
+    tone(freq, duration, type, delay, gain) {
+      const ctx = this.ensure();
+      if (!ctx) return;
+      const start = ctx.currentTime + (delay || 0);
+      const osc = ctx.createOscillator();
+      const amp = ctx.createGain();
+      osc.type = type || "sine";
+      osc.frequency.setValueAtTime(freq, start);
+      amp.gain.setValueAtTime(gain || 0.12, start);
+      amp.gain.exponentialRampToValueAtTime(0.0001, start + duration);
+      osc.connect(amp).connect(ctx.destination);
+      osc.start(start);
+      osc.stop(start + duration + 0.02);
+    },
+    whoosh(delay) {
+      const ctx = this.ensure();
+      if (!ctx) return;
+      const length = Math.floor(ctx.sampleRate * 0.35);
+      const buffer = ctx.createBuffer(1, length, ctx.sampleRate);
+      const data = buffer.getChannelData(0);
+      for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / length);
+      const source = ctx.createBufferSource();
+      const amp = ctx.createGain();
+      amp.gain.value = 0.12;
+      source.buffer = buffer;
+      source.connect(amp).connect(ctx.destination);
+      source.start(ctx.currentTime + (delay || 0));
+    },
+    press() { this.tone(170, 0.06, "square", 0, 0.06); },
+    ding() { this.tone(1320, 0.25, "sine", 0.05); },
+    fire() {
+      for (let i = 0; i < 4; i++) this.tone(1320, 0.09, "sine", 0.05 + i * 0.09);
+      this.whoosh(0.4);
+    },
+    flick() { this.tone(600 + Math.random() * 300, 0.05, "triangle", 0, 0.08); },
+    play() { this.tone(420, 0.07, "triangle", 0, 0.08); },
+    uno() { this.tone(660, 0.12, "square", 0, 0.07); this.tone(990, 0.2, "square", 0.12, 0.07); },
+    caught() { this.tone(140, 0.35, "sawtooth", 0, 0.08); },
+    win() { [523, 659, 784, 1046].forEach((f, i) => this.tone(f, 0.22, "triangle", i * 0.14, 0.1)); },
+  };
+
+  // ------------------------------------------------------------------ routing
+
+  function route() {
+    const match = location.pathname.match(/^\/t\/([A-Za-z0-9]{1,16})\/?$/);
+    applyWords();
+    if (!match) {
+      showHome();
+      return;
+    }
+    S.code = match[1].toUpperCase();
+    S.watch = new URLSearchParams(location.search).has("watch");
+    S.token = S.watch ? null : store.getItem("uno.seat." + S.code);
+    S.hostToken = store.getItem("uno.host." + S.code);
+    $("table-code").textContent = S.code;
+    connect();
+  }
+
+  function show(screen) {
+    for (const id of ["home", "lobby", "game", "results"]) $(id).hidden = id !== screen;
+    document.body.dataset.screen = screen;
+  }
+
+  // ------------------------------------------------------------------ home
+
+  async function showHome() {
+    show("home");
+    try {
+      const response = await fetch("/api/options");
+      S.options = await response.json();
+    } catch (err) {
+      $("create-error").textContent = String(err);
+      return;
+    }
+    const options = S.options;
+    const editions = $("create-edition");
+    editions.replaceChildren(
+      ...options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name }))
+    );
+    $("create-launcher").replaceChildren(
+      ...options.launchers.map((m) => h("option", { value: m, text: m + " — " + t("launcher." + m) }))
+    );
+    $("create-seed-row").hidden = !options.allow_seed;
+    $("create-name").value = store.getItem("uno.name") || "";
+    editions.addEventListener("change", fillRules);
+    fillRules();
+  }
+
+  function editionInfo() {
+    return S.options.editions.find((e) => e.name === $("create-edition").value) || S.options.editions[0];
+  }
+
+  function fillRules() {
+    const edition = editionInfo();
+    const defaults = edition.options;
+    const scoring = $("create-scoring");
+    scoring.replaceChildren(
+      ...S.options.choices.scoring_mode.map((mode) =>
+        h("option", { value: mode, text: t("scoring." + mode), selected: mode === defaults.scoring_mode })
+      )
+    );
+    $("create-target").value = defaults.target_score;
+    const list = $("create-rules-list");
+    list.replaceChildren();
+    const names = Object.keys(defaults).filter((n) => n !== "scoring_mode" && n !== "target_score");
+    if (!names.includes("reshuffle_threshold")) names.push("reshuffle_threshold");
+    for (const name of names) {
+      const value = defaults[name];
+      let input;
+      if (typeof value === "boolean") {
+        input = h("input", { type: "checkbox", checked: value });
+      } else if (S.options.choices[name]) {
+        input = h(
+          "select",
+          {},
+          ...S.options.choices[name].map((c) => h("option", { value: c, text: c, selected: c === value }))
+        );
+        if (!S.options.choices[name].includes(value) && value !== undefined) {
+          input.append(h("option", { value, text: value, selected: true }));
+        }
+      } else if (S.options.ranges[name]) {
+        const [low, high] = S.options.ranges[name];
+        input = h("input", { type: "number", min: low, max: high, value });
+      } else if (name === "reshuffle_threshold") {
+        input = h("input", { type: "number", min: 2, max: 112, value: value ?? "" });
+      } else {
+        input = h("input", { value: Array.isArray(value) ? value.join(",") : String(value ?? "") });
+      }
+      input.dataset.option = name;
+      input.dataset.default = String(Array.isArray(value) ? value.join(",") : value ?? "");
+      input.id = "rule-" + name;
+      list.append(h("label", {}, h("span", { text: t("opt." + name) }), input));
+    }
+  }
+
+  async function createTable(event) {
+    event.preventDefault();
+    const name = $("create-name").value.trim();
+    store.setItem("uno.name", name);
+    const options = {};
+    for (const input of $("create-rules-list").querySelectorAll("[data-option]")) {
+      const value = input.type === "checkbox" ? String(input.checked) : input.value.trim();
+      if (value !== input.dataset.default) options[input.dataset.option] = value === "" ? null : value;
+    }
+    const body = {
+      edition: $("create-edition").value,
+      seats: Number($("create-seats").value),
+      launcher: $("create-launcher").value,
+      scoring_mode: $("create-scoring").value,
+      target_score: Number($("create-target").value) || null,
+      turn_timer: Number($("create-timer").value) || 0,
+      host_name: name,
+      options,
+    };
+    const seed = $("create-seed").value;
+    if (S.options.allow_seed && seed !== "") body.seed = Number(seed);
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      $("create-error").textContent = errorDetail(data);
+      return;
+    }
+    store.setItem("uno.host." + data.code, data.host_token);
+    if (data.token) store.setItem("uno.seat." + data.code, data.token);
+    location.assign("/t/" + data.code);
+  }
+
+  function errorDetail(data) {
+    if (typeof data.detail === "string") return data.detail;
+    if (Array.isArray(data.detail) && data.detail.length) {
+      const first = data.detail[0];
+      return (first.loc || []).slice(1).join(".") + ": " + first.msg;
+    }
+    return JSON.stringify(data);
+  }
+
+  // ------------------------------------------------------------------ connection
+
+  function connect() {
+    if (S.dead) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(proto + "://" + location.host + "/ws/" + S.code);
+    S.ws = ws;
+    ws.onopen = () => {
+      S.retry = 0;
+      $("conn-status").hidden = true;
+      ws.send(JSON.stringify({ type: "hello", token: S.token }));
+    };
+    ws.onmessage = (event) => onMessage(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (S.ws !== ws || S.dead) return;
+      $("conn-status").textContent = t("conn.lost");
+      $("conn-status").hidden = false;
+      setTimeout(connect, Math.min(5000, 400 * 2 ** S.retry++));
+    };
+  }
+
+  function send(message) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
+  }
+
+  function act(text) {
+    if (S.busy === S.state) return; // one action per state: a double tap sends nothing twice
+    S.busy = S.state;
+    S.ref += 1;
+    send({ type: "act", state: S.state, action: text, ref: S.ref });
+    if (text.startsWith("play")) S.unoArmed = false;
+  }
+
+  function onMessage(m) {
+    switch (m.type) {
+      case "welcome":
+        S.table = m.table;
+        S.seat = m.you.seat;
+        S.faces = m.faces;
+        S.state = m.state;
+        S.view = m.view;
+        S.inviteBase = m.invite_base || location.origin;
+        S.busy = -1;
+        $("log").replaceChildren();
+        for (const ev of m.recent) narrate(ev);
+        for (const line of m.chat) chatLine(line);
+        render();
+        break;
+      case "table":
+        S.table = m.table;
+        S.seat = m.you.seat;
+        render();
+        break;
+      case "update":
+        S.state = m.state;
+        S.view = m.view;
+        S.busy = -1;
+        for (const ev of m.events) {
+          narrate(ev);
+          animate(ev);
+        }
+        render();
+        break;
+      case "error":
+        S.busy = -1;
+        onError(m);
+        break;
+      case "chat":
+        chatLine(m);
+        break;
+      case "kicked":
+        store.removeItem("uno.seat." + S.code);
+        S.token = null;
+        S.seat = null;
+        toast(t("conn.kicked"));
+        render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  function onError(m) {
+    if (m.code === "no_table") {
+      S.dead = true;
+      show("home");
+      toast(t("err.no_table"));
+      return;
+    }
+    if (m.code === "bad_token") {
+      store.removeItem("uno.seat." + S.code);
+      S.token = null;
+    }
+    const key = "err." + m.code;
+    const known = key in window.I18N.en;
+    toast(known ? t(key, { message: m.message }) : t("err.generic", { message: m.message }));
+    if (m.code === "stale") render();
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  function isHost() {
+    return Boolean(S.hostToken);
+  }
+
+  function render() {
+    if (!S.table) return;
+    const status = S.table.status;
+    document.body.dataset.status = status;
+    document.body.dataset.state = String(S.state);
+    document.body.dataset.seat = S.seat === null ? "" : String(S.seat);
+    if (S.replay) {
+      show("game");
+      return;
+    }
+    if (status === "lobby") {
+      renderLobby();
+      show("lobby");
+      $("actions").hidden = true;
+      closePicker();
+    } else if (status === "over" && S.view && S.view.result) {
+      $("flying").replaceChildren();
+      renderResults();
+      show("results");
+      $("actions").hidden = true;
+      closePicker();
+    } else {
+      show("game");
+      renderGame(S.view, false);
+    }
+  }
+
+  function renderLobby() {
+    const table = S.table;
+    $("lobby-title").textContent = t("lobby.title", { code: table.code });
+    $("invite-link").textContent = S.inviteBase + "/t/" + table.code;
+    $("watch-link").textContent = S.inviteBase + "/t/" + table.code + "?watch";
+    const rules = table.rules;
+    const parts = [
+      table.edition,
+      table.launcher,
+      t("scoring." + rules.scoring_mode) + " (" + rules.target_score + ")",
+      table.turn_timer ? t("lobby.timer", { n: table.turn_timer }) : t("lobby.timer.none"),
+    ];
+    for (const [name, value] of Object.entries(table.options)) {
+      if (name !== "scoring_mode" && name !== "target_score") parts.push(t("opt." + name) + ": " + value);
+    }
+    $("lobby-rules").textContent = parts.join(" · ");
+    const list = $("lobby-seats");
+    list.replaceChildren();
+    table.seats.forEach((seat, index) => {
+      const row = h("li", { dataset: { seat: String(index) } });
+      let who;
+      if (seat.kind === "empty") who = h("span", { class: "who empty", text: t("lobby.empty") });
+      else {
+        who = h("span", { class: "who" }, seat.name);
+        if (seat.kind === "bot") who.append(" ", h("span", { class: "badge", text: t("lobby.bot", { level: t("level." + seat.level) }) }));
+        if (index === S.seat) who.append(" ", h("span", { class: "badge uno", text: t("lobby.you") }));
+        if (seat.kind === "human" && !seat.connected) who.append(" ", h("span", { class: "badge away", text: t("seat.away") }));
+      }
+      row.append(h("span", { class: "small", text: "#" + (index + 1) }), who);
+      if (isHost()) {
+        if (seat.kind === "empty") {
+          for (const level of ["random", "heuristic"]) {
+            row.append(h("button", { type: "button", class: "add-bot", dataset: { level }, text: t("lobby.add." + level), onclick: () => host("seats/" + index + "/bot", { level }) }));
+          }
+        }
+        if (index !== S.seat && table.seats.length > 2) {
+          row.append(h("button", { type: "button", class: "remove-seat", text: t("lobby.remove"), onclick: () => host("seats/" + index + "/remove", {}) }));
+        }
+      }
+      list.append(row);
+    });
+    const hasEmpty = table.seats.some((s) => s.kind === "empty");
+    $("join-form").hidden = S.seat !== null || !hasEmpty || S.watch;
+    if (!$("join-name").value) $("join-name").value = store.getItem("uno.name") || "";
+    $("start-btn").hidden = !isHost();
+    let note = "";
+    if (S.seat === null && !hasEmpty) note = t("lobby.full");
+    else if (S.seat !== null && !isHost()) note = t("lobby.wait");
+    $("lobby-note").textContent = note;
+  }
+
+  async function host(path, body) {
+    const response = await fetch("/api/tables/" + S.code + "/" + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ host_token: S.hostToken, ...body }),
+    });
+    const data = await response.json();
+    const where = S.table && S.table.status === "lobby" ? "lobby-error" : null;
+    if (!response.ok) {
+      if (where) $(where).textContent = errorDetail(data);
+      else toast(errorDetail(data));
+    } else if (where) {
+      $(where).textContent = "";
+    }
+  }
+
+  async function join(event) {
+    event.preventDefault();
+    const name = $("join-name").value.trim();
+    store.setItem("uno.name", name);
+    const response = await fetch("/api/tables/" + S.code + "/join", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      $("join-error").textContent = errorDetail(data);
+      return;
+    }
+    $("join-error").textContent = "";
+    store.setItem("uno.seat." + S.code, data.token);
+    S.token = data.token;
+    if (S.ws) S.ws.close();
+    S.ws = null;
+    connect();
+  }
+
+  function legalOf(view) {
+    return view && !S.replay ? view.legal : [];
+  }
+
+  function renderGame(view, readonly) {
+    if (!view) return;
+    const legal = readonly ? [] : legalOf(view);
+    const me = readonly ? view.seat : S.seat;
+    document.body.dataset.myTurn = !readonly && me !== null && view.to_act === me && legal.length ? "yes" : "no";
+    document.body.dataset.phase = view.phase;
+    renderSeats(view, me);
+    const top = cardEl(view.top);
+    top.id = "top-card";
+    top.classList.add("big");
+    if (view.colour) top.classList.add("ring-" + view.colour);
+    $("top-card").replaceWith(top);
+    $("pile-info").textContent =
+      t("board.pile", { n: view.pile_size }) + (view.colour ? " · " + t("board.colour") + " " + colourName(view.colour) : "");
+    const launcher = view.launcher;
+    $("launcher-stock").textContent = t("board.stock", { n: launcher.stock_size });
+    $("launcher-since").textContent = t("board.since", { n: launcher.presses_since_fire });
+    $("launcher").style.setProperty("--blink", Math.max(0.25, 1.6 - launcher.presses_since_fire * 0.12) + "s");
+    $("hand-number").textContent = t("board.hand", { n: view.hand_number });
+    $("direction").textContent = t("board.direction." + view.direction);
+    $("mega-pile").hidden = !view.mega_pile;
+    $("mega-pile").textContent = t("board.mega", { n: view.mega_pile });
+    renderPrompt(view, legal, me, readonly);
+    renderHand(view, legal, readonly);
+    renderActions(view, legal, readonly);
+    $("replay-bar").hidden = !readonly;
+    $("log-panel").hidden = readonly;
+    $("chat-form").hidden = readonly || S.seat === null;
+    renderHostPanel(readonly);
+  }
+
+  function renderSeats(view, me) {
+    const box = $("seats");
+    box.replaceChildren();
+    for (let i = 0; i < view.players; i++) {
+      const seat = S.table.seats[i] || { name: "#" + (i + 1), kind: "human", connected: true };
+      const classes = ["seat"];
+      if (view.to_act === i) classes.push("to-act");
+      if (i === me) classes.push("me");
+      if (!view.active[i]) classes.push("out");
+      const chip = h("div", { class: classes.join(" "), dataset: { seat: String(i) } });
+      chip.append(h("div", { class: "name" }, seatName(i)));
+      const meta = h("div", { class: "meta" });
+      meta.append(h("span", { class: "count", text: t("seat.cards", { n: view.hand_counts[i] }) }));
+      meta.append(h("span", { text: t("seat.pts", { n: view.scores[i] }) }));
+      chip.append(meta);
+      const badges = h("div", { class: "meta" });
+      if (view.dealer === i) badges.append(h("span", { class: "badge", text: t("seat.dealer") }));
+      if (view.said_uno[i]) badges.append(h("span", { class: "badge uno", text: t("seat.uno") }));
+      if (view.catchable === i) badges.append(h("span", { class: "badge catchable", text: t("seat.catchable") }));
+      if (seat.kind === "bot") badges.append(h("span", { class: "badge", text: t("seat.bot") }));
+      if (seat.autopilot) badges.append(h("span", { class: "badge away", text: t("seat.auto") }));
+      else if (seat.kind === "human" && !seat.connected) badges.append(h("span", { class: "badge away", text: t("seat.away") }));
+      if (!view.active[i]) badges.append(h("span", { class: "badge", text: t("seat.out") }));
+      const owed = view.duties.filter((d) => d.seat === i).reduce((sum, d) => sum + d.presses, 0);
+      if (view.duties.some((d) => d.seat === i)) {
+        badges.append(h("span", { class: "badge", text: t("seat.owes", { n: owed || "∞" }) }));
+      }
+      chip.append(badges);
+      box.append(chip);
+    }
+  }
+
+  function renderPrompt(view, legal, me, readonly) {
+    const prompt = $("prompt");
+    let text = "";
+    let mine = false;
+    const to = view.to_act;
+    const duty = view.duties[0];
+    const left = duty ? (duty.until_fire ? t("left.fire") : t("left.n", { n: duty.presses })) : "";
+    if (view.result) text = t("prompt.over");
+    else if (!readonly && me !== null && to === me) {
+      mine = true;
+      const plays = legal.some((a) => a.kind === "play");
+      if (view.phase === "choose_colour") text = t("prompt.colour");
+      else if (view.phase === "pressing") {
+        text = duty && duty.until_fire ? t("prompt.press.fire") : t("prompt.press", { left });
+        if (plays) text += t("prompt.stack");
+        if (legal.some((a) => a.kind === "stop")) text += t("prompt.stop");
+      } else text = plays ? t("prompt.turn") : t("prompt.turn.none");
+      if (S.unoArmed) text += t("prompt.armed");
+    } else if (to !== null) {
+      if (view.phase === "pressing") text = t("prompt.wait.press", { who: seatName(to), left });
+      else if (view.phase === "choose_colour") text = t("prompt.wait.colour", { who: seatName(to) });
+      else text = t("prompt.wait", { who: seatName(to) });
+      if (me === null && !readonly) text = t("prompt.spectator") + " " + text;
+    }
+    if (legal.some((a) => a.kind === "say_uno")) {
+      text = t("prompt.liable") + " " + text;
+      mine = true;
+    } else {
+      const catchable = legal.find((a) => a.kind === "catch");
+      if (catchable) {
+        text = t("prompt.catch", { who: seatName(catchable.target) }) + " " + text;
+        mine = true;
+      }
+    }
+    prompt.textContent = text;
+    prompt.classList.toggle("mine", mine);
+  }
+
+  const KIND_ORDER = ["number", "skip", "reverse", "hit1", "hit2", "discard_all", "trade_hands"];
+
+  function sortKey(text) {
+    const face = S.faces[text] || {};
+    const colour = face.colour ? COLOURS.indexOf(face.colour) : 4;
+    const kind = KIND_ORDER.indexOf(face.kind);
+    return colour * 1000 + (kind < 0 ? 900 : kind * 10) + (face.number || 0);
+  }
+
+  function renderHand(view, legal, readonly) {
+    const box = $("hand");
+    box.replaceChildren();
+    if (view.hand === null) {
+      $("hand-title").textContent = t("hand.spectator");
+      box.className = "hand";
+      return;
+    }
+    $("hand-title").textContent = t("hand.title", { n: view.hand.length });
+    box.className = "hand" + (view.hand.length > 20 ? " lots" : view.hand.length > 12 ? " many" : "");
+    const playable = new Set(legal.filter((a) => a.kind === "play").map((a) => a.card));
+    const arriving = S.arriving.slice();
+    S.arriving = [];
+    const cards = view.hand.slice().sort((a, b) => sortKey(a) - sortKey(b));
+    let order = 0;
+    for (const card of cards) {
+      const el = cardEl(card, "button");
+      el.type = "button";
+      if (!readonly) {
+        el.classList.add(playable.has(card) ? "playable" : "dim");
+        el.addEventListener("click", () => onCard(card));
+      }
+      const at = arriving.indexOf(card);
+      if (at >= 0) {
+        arriving.splice(at, 1);
+        el.classList.add("arriving");
+        el.style.animationDelay = 0.25 + order++ * 0.16 + "s";
+      }
+      box.append(el);
+    }
+  }
+
+  function renderActions(view, legal, readonly) {
+    const seated = !readonly && S.seat !== null && !view.result;
+    $("actions").hidden = !seated;
+    if (!seated) {
+      closePicker();
+      return;
+    }
+    const mine = view.to_act === S.seat;
+    const press = legal.some((a) => a.kind === "press");
+    $("btn-press").disabled = !press;
+    $("btn-press").classList.toggle("ready", press && mine);
+    const stop = legal.some((a) => a.kind === "stop");
+    $("btn-stop").hidden = !stop;
+    const uno = $("btn-uno");
+    const say = legal.some((a) => a.kind === "say_uno");
+    const armable = legal.some((a) => a.kind === "play" && a.uno);
+    if (!armable) S.unoArmed = false;
+    uno.classList.toggle("ready", say || (armable && !S.unoArmed));
+    uno.classList.toggle("armed", S.unoArmed);
+    uno.classList.toggle("idle", !say && !armable);
+    uno.textContent = S.unoArmed ? t("btn.uno.armed") : t("btn.uno");
+    const catches = $("catches");
+    catches.replaceChildren(
+      ...legal
+        .filter((a) => a.kind === "catch")
+        .map((a) =>
+          h("button", {
+            type: "button",
+            class: "act catch",
+            id: "btn-catch-" + a.target,
+            text: t("btn.catch", { who: seatName(a.target) }),
+            onclick: () => act(a.text),
+          })
+        )
+    );
+    const colours = legal.filter((a) => a.kind === "choose_colour");
+    if (colours.length) {
+      if (!S.picker || S.picker.kind !== "start") {
+        openPicker({
+          kind: "start",
+          title: t("prompt.colour"),
+          options: colours.map((a) => ({ colour: a.colour, label: colourName(a.colour), pick: () => act(a.text) })),
+          cancel: false,
+        });
+      }
+    } else if (S.picker && (S.picker.kind === "start" || S.picker.state !== S.state)) {
+      closePicker();
+    }
+  }
+
+  function renderHostPanel(readonly) {
+    const panel = $("host-panel");
+    const show = !readonly && isHost() && S.table.status === "playing";
+    panel.hidden = !show;
+    if (!show) return;
+    const box = $("host-kicks");
+    box.replaceChildren();
+    S.table.seats.forEach((seat, index) => {
+      if (seat.kind !== "human" || index === S.seat) return;
+      box.append(
+        h("button", {
+          type: "button",
+          class: "kick",
+          dataset: { seat: String(index) },
+          text: t("btn.kick") + ": " + seat.name,
+          onclick: () => host("seats/" + index + "/kick", {}),
+        })
+      );
+    });
+  }
+
+  // ------------------------------------------------------------------ playing
+
+  function onCard(card) {
+    const legal = legalOf(S.view);
+    const plays = legal.filter((a) => a.kind === "play" && a.card === card);
+    if (!plays.length) {
+      toast(t("note.no_play", { card: cardName(card) }));
+      return;
+    }
+    choose(plays, card, {});
+  }
+
+  function unique(values) {
+    return [...new Set(values)];
+  }
+
+  // The variants of one play differ by colour, target and UNO: ask for what differs.
+  function choose(plays, card, picked) {
+    const fit = plays.filter(
+      (a) => (!("colour" in picked) || a.colour === picked.colour) && (!("target" in picked) || a.target === picked.target)
+    );
+    const colours = unique(fit.map((a) => a.colour));
+    if (colours.length > 1) {
+      openPicker({
+        kind: "colour",
+        title: t("pick.colour.for", { card: cardName(card) }),
+        options: colours.map((c) => ({ colour: c, label: colourName(c), pick: () => choose(plays, card, { ...picked, colour: c }) })),
+        cancel: true,
+      });
+      return;
+    }
+    const targets = unique(fit.map((a) => a.target));
+    if (targets.length > 1) {
+      openPicker({
+        kind: "target",
+        title: t("pick.target", { card: cardName(card) }),
+        options: targets.map((s) => ({ target: s, label: seatName(s), pick: () => choose(plays, card, { ...picked, target: s }) })),
+        cancel: true,
+      });
+      return;
+    }
+    const wantUno = S.unoArmed && fit.some((a) => a.uno);
+    const action = fit.find((a) => a.uno === wantUno) || fit[0];
+    closePicker();
+    act(action.text);
+  }
+
+  function openPicker(picker) {
+    picker.state = S.state;
+    S.picker = picker;
+    $("picker-title").textContent = picker.title;
+    $("picker-options").replaceChildren(
+      ...picker.options.map((o) =>
+        h("button", {
+          type: "button",
+          class: o.colour ? "c-" + o.colour : "target",
+          dataset: o.colour ? { colour: o.colour } : { target: String(o.target) },
+          text: o.label,
+          onclick: o.pick,
+        })
+      )
+    );
+    $("picker-cancel").hidden = !picker.cancel;
+    $("picker").hidden = false;
+  }
+
+  function closePicker() {
+    S.picker = null;
+    $("picker").hidden = true;
+  }
+
+  function onUno() {
+    const legal = legalOf(S.view);
+    const say = legal.find((a) => a.kind === "say_uno");
+    if (say) {
+      act(say.text);
+      return;
+    }
+    if (legal.some((a) => a.kind === "play" && a.uno)) {
+      S.unoArmed = !S.unoArmed;
+      toast(S.unoArmed ? t("note.armed") : t("note.disarmed"));
+      if (S.unoArmed) sound.uno();
+      renderGame(S.view, false);
+      return;
+    }
+    toast(t("note.no_uno"));
+  }
+
+  function onSimple(kind) {
+    const action = legalOf(S.view).find((a) => a.kind === kind);
+    if (action) act(action.text);
+  }
+
+  // ------------------------------------------------------------------ the log
+
+  function logLine(text, cls) {
+    const log = $("log");
+    log.append(h("li", { class: cls || null }, text));
+    while (log.children.length > 150) log.firstChild.remove();
+    const panel = $("log-panel");
+    panel.scrollTop = panel.scrollHeight;
+  }
+
+  function chatLine(line) {
+    logLine(seatName(line.seat) + ": " + line.text, "chat");
+  }
+
+  function describe(ev) {
+    const who = seatName(ev.seat);
+    switch (ev.type) {
+      case "dealer_chosen":
+        return t("ev.dealer_chosen", { who: seatName(ev.dealer) });
+      case "hand_started":
+        return t("ev.hand_started", { n: ev.hand_number, size: ev.hand_size });
+      case "dealt":
+        return ev.cards ? t("ev.dealt.you", { cards: cardList(ev.cards) }) : null;
+      case "start_card":
+        return t(ev.returned ? "ev.start_card.returned" : "ev.start_card", { card: cardName(ev.card) });
+      case "card_played": {
+        const face = S.faces[ev.card] || {};
+        const colour = face.colour ? "" : t("ev.card_played.colour", { colour: colourName(ev.colour) });
+        const target = ev.target === null || ev.target === undefined ? "" : t("ev.card_played.target", { target: seatName(ev.target) });
+        return t("ev.card_played", { who, card: cardName(ev.card), colour, target });
+      }
+      case "colour_chosen":
+        return t("ev.colour_chosen", { who, colour: colourName(ev.colour) });
+      case "must_press":
+        return t("ev.must_press", { who, times: times(ev.presses), reason: t("reason." + ev.reason) });
+      case "pressed": {
+        let text;
+        if (!ev.fired) text = t("ev.pressed.ding", { who });
+        else if (ev.count + ev.stuck === 0) text = t("ev.pressed.misfire", { who });
+        else text = t("ev.pressed.fire", { who, n: ev.count + ev.stuck });
+        if (ev.cards && ev.cards.length) text += t("ev.pressed.got", { cards: cardList(ev.cards) });
+        return text;
+      }
+      case "stopped_pressing":
+        return t("ev.stopped_pressing", { who });
+      case "skipped":
+        return t("ev.skipped", { who });
+      case "direction_reversed":
+        return t("ev.direction_reversed");
+      case "hands_traded":
+        return t("ev.hands_traded", { who, target: seatName(ev.target) });
+      case "turn_started":
+        return ev.bonus ? t("ev.turn_started.bonus", { who }) : null;
+      case "uno_said":
+        return t("ev.uno_said", { who });
+      case "caught":
+        return t("ev.caught", { catcher: seatName(ev.catcher), who, n: ev.presses });
+      case "penalized":
+        return t("ev.penalized", { who, n: ev.presses });
+      case "reshuffled":
+        return t("ev.reshuffled", { n: ev.stock_size });
+      case "hand_won":
+        return t("ev.hand_won", {
+          who,
+          n: ev.hand_number,
+          points: ev.points ? t("ev.hand_won.points", { points: ev.points }) : "",
+        });
+      case "hand_void":
+        return t("ev.hand_void", { n: ev.hand_number });
+      case "player_eliminated":
+        return t("ev.player_eliminated", { who, score: ev.score });
+      case "match_won":
+        return t("ev.match_won", { who: names(ev.winners) });
+      default:
+        return null;
+    }
+  }
+
+  function narrate(ev) {
+    const text = describe(ev);
+    if (text) logLine(text, ev.seat === S.seat && S.seat !== null ? "mine" : null);
+  }
+
+  // ------------------------------------------------------------------ animation
+
+  function seatChip(seat) {
+    return document.querySelector('#seats .seat[data-seat="' + seat + '"]');
+  }
+
+  function animate(ev) {
+    if (S.replay) return;
+    if (ev.type === "pressed") {
+      const launcher = $("launcher");
+      const count = ev.count + ev.stuck;
+      launcher.classList.remove("pressing", "firing");
+      void launcher.offsetWidth; // restart the CSS animation
+      launcher.classList.add(count ? "firing" : "pressing");
+      sound.press();
+      if (!ev.fired) sound.ding();
+      else sound.fire();
+      if (count) {
+        const mine = ev.seat === S.seat && ev.cards;
+        const target = mine ? $("hand") : seatChip(ev.seat) || $("seats");
+        fly($("launcher"), target, mine ? ev.cards : null, count);
+        if (mine) S.arriving.push(...ev.cards);
+      }
+    } else if (ev.type === "card_played") {
+      sound.play();
+    } else if (ev.type === "uno_said") {
+      sound.uno();
+      toast(t("ev.uno_said", { who: seatName(ev.seat) }));
+    } else if (ev.type === "caught") {
+      sound.caught();
+      toast(describe(ev));
+    } else if (ev.type === "hand_won") {
+      sound.win();
+      toast(t("note.hand_won", { who: seatName(ev.seat), n: ev.hand_number }));
+    } else if (ev.type === "dealt" && ev.cards) {
+      S.arriving.push(...ev.cards);
+    } else if (ev.type === "hands_traded") {
+      if (ev.seat === S.seat && ev.seat_cards) S.arriving.push(...ev.seat_cards);
+      if (ev.target === S.seat && ev.target_cards) S.arriving.push(...ev.target_cards);
+    }
+  }
+
+  // Cards shoot out of the launcher one by one towards whoever pressed.
+  function fly(from, to, faces, count) {
+    if (!from || !to) return;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const layer = $("flying");
+    for (let i = 0; i < Math.min(count, 12); i++) {
+      const el = faces && faces[i] ? cardEl(faces[i]) : backEl();
+      el.classList.add("fly");
+      const x = a.left + a.width / 2 - 20;
+      const y = a.top + a.height / 2;
+      el.style.left = x + "px";
+      el.style.top = y + "px";
+      el.style.opacity = "0";
+      layer.append(el);
+      const delay = 420 + i * 170;
+      setTimeout(() => {
+        el.style.opacity = "1";
+        const dx = b.left + Math.min(b.width, 240) / 2 - 20 - x + (i - count / 2) * 8;
+        const dy = b.top + Math.min(b.height, 120) / 2 - 30 - y;
+        el.style.transform = "translate(" + dx + "px," + dy + "px) rotate(" + (i % 2 ? 18 : -18) + "deg)";
+        sound.flick();
+      }, delay);
+      setTimeout(() => el.remove(), delay + 700);
+    }
+  }
+
+  // ------------------------------------------------------------------ results and replay
+
+  function renderResults() {
+    const result = S.view.result;
+    let text;
+    if (S.seat !== null && result.winners.length === 1 && result.winners[0] === S.seat) text = t("results.you");
+    else if (result.winners.length > 1) text = t("results.winners", { who: names(result.winners) });
+    else text = t("results.winner", { who: seatName(result.winners[0]) });
+    $("results-winner").textContent = text;
+    const body = $("results-table").querySelector("tbody");
+    body.replaceChildren(
+      ...result.scores.map((score, seat) =>
+        h(
+          "tr",
+          { class: result.winners.includes(seat) ? "winner" : null },
+          h("td", {}, seatName(seat)),
+          h("td", { text: String(score) })
+        )
+      )
+    );
+    $("record-link").href = "/api/tables/" + S.code + "/record";
+  }
+
+  async function replayTo(step) {
+    const replay = S.replay;
+    if (!replay) return;
+    const headers = S.token ? { "X-Seat-Token": S.token } : {};
+    const response = await fetch("/api/tables/" + S.code + "/replay?step=" + step, { headers });
+    if (!response.ok) {
+      toast(errorDetail(await response.json()));
+      return;
+    }
+    const data = await response.json();
+    replay.step = data.step;
+    replay.steps = data.steps;
+    show("game");
+    document.body.dataset.screen = "replay";
+    document.body.dataset.replayStep = String(data.step);
+    renderGame(data.view, true);
+    const slider = $("replay-slider");
+    slider.max = String(data.steps);
+    slider.value = String(data.step);
+    $("replay-step").textContent = t("replay.step", { k: data.step, n: data.steps });
+    const lines = data.events.map(describe).filter(Boolean);
+    $("replay-action").textContent = data.step === 0 ? t("replay.deal") : lines.join(" ");
+    $("replay-play").textContent = replay.timer ? t("replay.pause") : t("replay.play");
+  }
+
+  function startReplay() {
+    S.replay = { step: 0, steps: 0, timer: 0 };
+    $("flying").replaceChildren();
+    closePicker();
+    $("actions").hidden = true;
+    replayTo(0);
+  }
+
+  function stopReplay() {
+    if (S.replay && S.replay.timer) clearInterval(S.replay.timer);
+    S.replay = null;
+    render();
+  }
+
+  function toggleReplayPlay() {
+    const replay = S.replay;
+    if (!replay) return;
+    if (replay.timer) {
+      clearInterval(replay.timer);
+      replay.timer = 0;
+    } else {
+      replay.timer = setInterval(() => {
+        if (!S.replay || replay.step >= replay.steps) {
+          clearInterval(replay.timer);
+          replay.timer = 0;
+          if (S.replay) replayTo(replay.step);
+          return;
+        }
+        replayTo(replay.step + 1);
+      }, 700);
+    }
+    replayTo(replay.step);
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  function wire() {
+    $("btn-lang").addEventListener("click", () => {
+      S.lang = S.lang === "en" ? "fr" : "en";
+      store.setItem("uno.lang", S.lang);
+      applyWords();
+      if (document.body.dataset.screen === "home" && S.options) fillRules();
+      if (S.replay) replayTo(S.replay.step);
+      else render();
+    });
+    $("btn-mute").addEventListener("click", () => {
+      S.muted = !S.muted;
+      store.setItem("uno.muted", S.muted ? "1" : "0");
+      applyWords();
+    });
+    $("create-form").addEventListener("submit", createTable);
+    $("join-code-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const code = $("join-code").value.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
+      if (code) location.assign("/t/" + code);
+    });
+    $("join-form").addEventListener("submit", join);
+    $("copy-invite").addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText($("invite-link").textContent);
+        toast(t("lobby.copied"));
+      } catch (err) {
+        toast($("invite-link").textContent);
+      }
+    });
+    $("start-btn").addEventListener("click", () => host("start", {}));
+    $("btn-press").addEventListener("click", () => onSimple("press"));
+    $("btn-stop").addEventListener("click", () => onSimple("stop"));
+    $("btn-uno").addEventListener("click", onUno);
+    $("picker-cancel").addEventListener("click", closePicker);
+    $("chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $("chat-input").value.trim();
+      if (text) send({ type: "chat", state: S.state, text });
+      $("chat-input").value = "";
+    });
+    $("replay-btn").addEventListener("click", startReplay);
+    $("replay-back").addEventListener("click", stopReplay);
+    $("replay-first").addEventListener("click", () => replayTo(0));
+    $("replay-prev").addEventListener("click", () => replayTo(Math.max(0, S.replay.step - 1)));
+    $("replay-next").addEventListener("click", () => replayTo(Math.min(S.replay.steps, S.replay.step + 1)));
+    $("replay-last").addEventListener("click", () => replayTo(S.replay.steps));
+    $("replay-play").addEventListener("click", toggleReplayPlay);
+    $("replay-slider").addEventListener("change", (event) => replayTo(Number(event.target.value)));
+    document.addEventListener("keydown", (event) => {
+      if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+      if (!S.view || S.replay || document.body.dataset.screen !== "game") return;
+      const key = event.key.toLowerCase();
+      if (key === "u") onUno();
+      else if (key === "p" || key === " ") onSimple("press");
+      else if (key === "s") onSimple("stop");
+      else if (key === "c") onSimple("catch");
+      else if (key === "escape" && S.picker && S.picker.cancel) closePicker();
+      else return;
+      event.preventDefault();
+    });
+    document.addEventListener("click", () => sound.ensure(), { once: true });
+  }
+
+  wire();
+  route();
+})();

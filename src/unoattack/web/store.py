@@ -1,0 +1,195 @@
+"""The table store: each table is its setup, its seats and its list of actions (SQLAlchemy).
+
+A table is event-sourced: the game is never stored, only what rebuilds it — the edition
+and options, the seed, the launcher and every accepted action in order. Each action is
+written and committed before the server acknowledges it, so a server killed at any
+moment loses nothing it acknowledged. SQLite (the default, a file in the user's data
+directory) runs in WAL mode with ``synchronous=NORMAL``: a commit reaches the operating
+system before it returns, which survives the server process being killed (SIGKILL); it
+does not guard against the machine losing power (use ``synchronous=FULL`` or PostgreSQL
+for that). PostgreSQL works by URL (``postgresql+psycopg://user:pw@host/db``).
+
+>>> store = Store("sqlite://")
+>>> store.create_table("ABC234", {"edition": "2003"}, [{"kind": "empty"}], "h" * 64)
+>>> store.append_action("ABC234", 0, 1, "press")
+>>> [(t.code, t.actions) for t in store.load_all()]
+[('ABC234', [(1, 'press')])]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    JSON,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+tables = Table(
+    "uno_tables",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("setup", JSON, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False, default="lobby"),
+    Column("created", Float, nullable=False),
+)
+
+actions = Table(
+    "uno_actions",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(48), nullable=False),
+)
+
+
+def default_url() -> str:
+    """``sqlite:///`` + a file in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("unoattack", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.sqlite3'}"
+
+
+@dataclass(slots=True)
+class StoredTable:
+    code: str
+    setup: dict[str, Any]
+    seats: list[dict[str, Any]]
+    host_hash: str
+    status: str
+    actions: list[tuple[int, str]]
+
+
+class Store:
+    """Tables, seats and actions in a SQL database; every write is committed at once."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = _make_engine(self.url)
+        metadata.create_all(self.engine)
+        # Actions are the hot path: one connection kept open, one prepared statement.
+        self._writer: Connection | None = None
+        self._insert_action = insert(actions)
+
+    def create_table(
+        self, code: str, setup: dict[str, Any], seats: list[dict[str, Any]], host_hash: str
+    ) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables).values(
+                    code=code,
+                    setup=setup,
+                    seats=seats,
+                    host_hash=host_hash,
+                    status="lobby",
+                    created=time.time(),
+                )
+            )
+
+    def save_seats(self, code: str, seats: list[dict[str, Any]], status: str | None = None) -> None:
+        values: dict[str, Any] = {"seats": seats}
+        if status is not None:
+            values["status"] = status
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.code == code).values(**values))
+
+    def set_status(self, code: str, status: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.code == code).values(status=status))
+
+    def append_action(self, code: str, idx: int, seat: int, action: str) -> None:
+        """Write action number ``idx`` of a table and commit (raises if ``idx`` is taken)."""
+        if self._writer is None:
+            self._writer = self.engine.connect()
+        db = self._writer
+        try:
+            db.execute(
+                self._insert_action, {"code": code, "idx": idx, "seat": seat, "action": action}
+            )
+            db.commit()
+        except Exception:
+            db.rollback()
+            self._writer = None
+            db.close()
+            raise
+
+    def codes(self) -> set[str]:
+        with self.engine.connect() as db:
+            return {row[0] for row in db.execute(select(tables.c.code))}
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its actions in order (to rebuild them by replay)."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(tables).order_by(tables.c.created)).all()
+            moves: dict[str, list[tuple[int, str]]] = {row.code: [] for row in rows}
+            query = select(actions.c.code, actions.c.seat, actions.c.action).order_by(
+                actions.c.code, actions.c.idx
+            )
+            for code, seat, text in db.execute(query):
+                if code in moves:
+                    moves[code].append((seat, text))
+        return [
+            StoredTable(
+                code=row.code,
+                setup=_json(row.setup),
+                seats=_json(row.seats),
+                host_hash=row.host_hash,
+                status=row.status,
+                actions=moves[row.code],
+            )
+            for row in rows
+        ]
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self.engine.dispose()
+
+
+def _json(value: Any) -> Any:
+    # Some drivers hand JSON columns back as text.
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            engine = create_engine(
+                url, connect_args={"check_same_thread": False}, poolclass=StaticPool
+            )
+        else:
+            engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)

@@ -1,0 +1,402 @@
+"""One table of the web server: its setup, its seats and tokens, its game and actions.
+
+A table knows no network and no clock: the :class:`~unoattack.web.manager.TableManager`
+drives it. It holds no rule either: legality and effects are the engine's; a table only
+checks who may speak for a seat, and writes every accepted action to the store before
+applying it to the game (event sourcing: the store holds the setup and the actions, and
+:meth:`Table.restore` rebuilds the game by replaying them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from unoattack.bots import Bot, make_bot
+from unoattack.engine import Action, ActionKind, Event, Game, IllegalAction, view
+from unoattack.engine.view import View
+from unoattack.rules.edition import Edition
+from unoattack.web.protocol import BOT_LEVELS, MAX_NAME, clean_text
+from unoattack.web.store import Store, StoredTable
+
+log = logging.getLogger("unoattack.web")
+
+#: Code alphabet: no 0/O, 1/I/L, so a code read aloud or typed on a phone is unambiguous.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: Level of the bot that stands in for an absent player or takes a kicked player's seat.
+STAND_IN_LEVEL = "heuristic"
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    """Tokens are stored hashed: a copy of the database does not let anyone take a seat."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def clean_name(name: str) -> str:
+    text = clean_text(name, MAX_NAME)
+    if not text:
+        raise TableError("bad_name", "a name needs at least one visible character", 422)
+    return text
+
+
+@dataclass(slots=True, eq=False)
+class Seat:
+    """A seat: empty, a human (with a hashed token) or a bot (with a level)."""
+
+    kind: str = "empty"  # empty, human, bot
+    name: str = ""
+    level: str = STAND_IN_LEVEL
+    token_hash: str = ""
+    # Runtime only (not stored): live connections and whether a bot plays for the player.
+    connections: int = 0
+    autopilot: bool = False
+
+    @property
+    def is_bot_controlled(self) -> bool:
+        return self.kind == "bot" or self.autopilot
+
+    def stored(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token_hash": self.token_hash,
+        }
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Seat:
+        return cls(
+            kind=str(data.get("kind", "empty")),
+            name=str(data.get("name", "")),
+            level=str(data.get("level", STAND_IN_LEVEL)),
+            token_hash=str(data.get("token_hash", "")),
+        )
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {
+            "seat": index,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level if self.kind == "bot" else None,
+            "connected": self.kind == "bot" or self.connections > 0,
+            "autopilot": self.autopilot,
+        }
+
+
+@dataclass(slots=True)
+class Setup:
+    """What a table plays: everything :meth:`Game.new` needs but the number of players."""
+
+    edition: str
+    options: dict[str, Any]
+    launcher: str
+    seed: int
+    turn_timer: int
+
+    def stored(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "options": self.options,
+            "launcher": self.launcher,
+            "seed": self.seed,
+            "turn_timer": self.turn_timer,
+        }
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Setup:
+        return cls(
+            edition=str(data["edition"]),
+            options=dict(data.get("options", {})),
+            launcher=str(data["launcher"]),
+            seed=int(data["seed"]),
+            turn_timer=int(data.get("turn_timer", 0)),
+        )
+
+    def new_game(self, players: int) -> Game:
+        return Game.new(
+            self.edition,
+            players=players,
+            seed=self.seed,
+            launcher=self.launcher,
+            options=self.options,
+        )
+
+
+@dataclass(eq=False)
+class Table:
+    code: str
+    setup: Setup
+    seats: list[Seat]
+    host_hash: str
+    store: Store
+    status: str = "lobby"  # lobby, playing, over
+    game: Game | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    _rules: dict[str, Any] | None = field(default=None, repr=False)
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        code: str,
+        setup: Setup,
+        seats: int,
+        host_name: str | None,
+    ) -> tuple[Table, str, str | None]:
+        """A new table in the lobby; returns it, the host token and the host's seat token.
+
+        The setup is checked by dealing a trial game with every seat filled, so a bad
+        edition option, launcher spec or hand size fails here with the engine's message.
+        """
+        try:
+            setup.new_game(seats)
+        except ValueError as exc:
+            raise TableError("bad_setup", str(exc), 422) from None
+        host_token = new_token()
+        table = cls(code, setup, [Seat() for _ in range(seats)], token_hash(host_token), store)
+        seat_token = None
+        if host_name is not None:
+            seat_token = new_token()
+            table.seats[0] = Seat("human", clean_name(host_name), token_hash=token_hash(seat_token))
+        store.create_table(code, setup.stored(), table.stored_seats(), table.host_hash)
+        return table, host_token, seat_token
+
+    @classmethod
+    def restore(cls, store: Store, stored: StoredTable) -> Table:
+        """Rebuild a table from the store: its game is the replay of its actions."""
+        table = cls(
+            stored.code,
+            Setup.from_stored(stored.setup),
+            [Seat.from_stored(s) for s in stored.seats],
+            stored.host_hash,
+            store,
+            status=stored.status,
+        )
+        if stored.status != "lobby":
+            game = table.setup.new_game(len(table.seats))
+            for seat, text in stored.actions:
+                game.apply(Action.parse(text), seat)
+            table.game = game
+            table.actions = list(stored.actions)
+            table._make_bots()
+            if game.is_over and table.status != "over":
+                table.status = "over"
+        return table
+
+    def stored_seats(self) -> list[dict[str, Any]]:
+        return [seat.stored() for seat in self.seats]
+
+    def _make_bots(self) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "bot" and index not in self.bots:
+                self.bots[index] = make_bot(seat.level, self._rng("bot", index))
+            if index not in self.stand_ins:
+                self.stand_ins[index] = make_bot(STAND_IN_LEVEL, self._rng("stand-in", index))
+
+    def _rng(self, role: str, seat: int) -> random.Random:
+        return random.Random(f"{self.setup.seed}:{role}:{seat}")
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def state(self) -> int:
+        """The state id: how many actions the game has taken (0 before the start)."""
+        return len(self.actions)
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """Every option the table plays with (the edition's, with the house rules)."""
+        if self._rules is None:
+            edition = Edition.load(self.setup.edition).with_options(self.setup.options)
+            self._rules = edition.to_dict()["options"]
+        return self._rules
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.kind == "human" and secrets.compare_digest(seat.token_hash, digest):
+                return seat
+        return None
+
+    def index(self, seat: Seat) -> int | None:
+        for number, candidate in enumerate(self.seats):
+            if candidate is seat:
+                return number
+        return None
+
+    def is_host(self, host_token: str) -> bool:
+        return secrets.compare_digest(self.host_hash, token_hash(host_token))
+
+    def check_host(self, host_token: str) -> None:
+        if not self.is_host(host_token):
+            raise TableError("not_host", "only the host can do that", 403)
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the table (no token, no seed)."""
+        return {
+            "code": self.code,
+            "status": self.status,
+            "edition": self.setup.edition,
+            "options": self.setup.options,
+            "rules": self.rules,
+            "launcher": self.setup.launcher,
+            "turn_timer": self.setup.turn_timer,
+            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
+            "state": self.state,
+        }
+
+    def view_for(self, seat: int) -> View | None:
+        """The game as ``seat`` (or ``SPECTATOR``) sees it; None before the start."""
+        return None if self.game is None else view(self.game, seat)
+
+    # ------------------------------------------------------------------ the lobby
+
+    def _lobby(self) -> None:
+        if self.status != "lobby":
+            raise TableError("started", "the match has started: seats are fixed")
+
+    def _seat(self, index: int) -> Seat:
+        if not 0 <= index < len(self.seats):
+            raise TableError("no_seat", f"there is no seat {index} at this table", 404)
+        return self.seats[index]
+
+    def join(self, name: str, index: int | None = None) -> tuple[int, str]:
+        """Take an empty seat (the first one, or ``index``); returns the seat and its token."""
+        self._lobby()
+        name = clean_name(name)
+        if index is None:
+            empty = [i for i, seat in enumerate(self.seats) if seat.kind == "empty"]
+            if not empty:
+                raise TableError("full", "every seat is taken")
+            index = empty[0]
+        seat = self._seat(index)
+        if seat.kind != "empty":
+            raise TableError("taken", f"seat {index} is taken")
+        token = new_token()
+        self.seats[index] = Seat("human", name, token_hash=token_hash(token))
+        self._save_seats()
+        return index, token
+
+    def add_bot(self, index: int, level: str) -> None:
+        self._lobby()
+        if level not in BOT_LEVELS:
+            raise TableError("bad_level", f"bot levels are {', '.join(BOT_LEVELS)}", 422)
+        if self._seat(index).kind != "empty":
+            raise TableError("taken", f"seat {index} is taken")
+        self.seats[index] = Seat("bot", f"Bot {index + 1}", level=level)
+        self._save_seats()
+
+    def remove_seat(self, index: int) -> Seat:
+        """Remove a seat before the start (seats after it move up by one)."""
+        self._lobby()
+        seat = self._seat(index)
+        if len(self.seats) <= 2:
+            raise TableError("too_few", "a table needs at least 2 seats")
+        self.seats.pop(index)
+        self._save_seats()
+        return seat
+
+    def kick(self, index: int) -> Seat:
+        """Remove a player: in the lobby the seat empties, in a match a bot takes it over."""
+        seat = self._seat(index)
+        if seat.kind != "human":
+            raise TableError("not_human", f"seat {index} has no player to remove")
+        if self.status == "lobby":
+            self.seats[index] = Seat()
+        else:
+            self.seats[index] = Seat("bot", seat.name, level=STAND_IN_LEVEL)
+            self.bots[index] = make_bot(STAND_IN_LEVEL, self._rng("bot", index))
+        self._save_seats()
+        return seat
+
+    def start(self) -> list[Event]:
+        """Deal the match; returns its first events."""
+        self._lobby()
+        empty = [i for i, seat in enumerate(self.seats) if seat.kind == "empty"]
+        if empty:
+            raise TableError(
+                "empty_seats",
+                f"seat {empty[0]} is empty: add a bot or remove the seat before starting",
+            )
+        game = self.setup.new_game(len(self.seats))
+        self.store.save_seats(self.code, self.stored_seats(), status="playing")
+        self.game = game
+        self.status = "playing"
+        self._make_bots()
+        return list(game.log)
+
+    def _save_seats(self) -> None:
+        self.store.save_seats(self.code, self.stored_seats())
+
+    # ------------------------------------------------------------------ the match
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` (the engine's words) unless ``action`` is legal."""
+        game = self.game
+        if game is None:
+            raise IllegalAction("the match has not started")
+        if action not in game.legal_actions(seat):
+            if action.kind is ActionKind.PENALIZE:
+                # Game.apply hands a penalize action to the referee's door without a
+                # legality check, so it must never reach apply from a player.
+                raise IllegalAction("only a referee can penalize a player")
+            # Illegal, so the engine raises and leaves the game unchanged.
+            game.apply(action, seat)
+            raise IllegalAction(f"{action} is not legal now")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Write the action to the store, then apply it. Call :meth:`check` first.
+
+        If the write fails the exception propagates and nothing has changed.
+        """
+        game = self.game
+        assert game is not None
+        text = str(action)
+        self.store.append_action(self.code, len(self.actions), seat, text)
+        events = game.apply(action, seat)
+        self.actions.append((seat, text))
+        if game.is_over:
+            self.status = "over"
+            try:
+                self.store.set_status(self.code, "over")
+            except Exception:  # the actions are stored: a replay finds the match over
+                log.exception("table %s: cannot record that the match is over", self.code)
+        return events
+
+    def bot_for(self, seat: int) -> Bot:
+        """Who decides for a bot-controlled seat: its bot, or the stand-in of a player."""
+        if self.seats[seat].kind == "bot":
+            return self.bots[seat]
+        return self.stand_ins[seat]

@@ -1,0 +1,432 @@
+"""The web server through real HTTP and WebSocket connections (uvicorn on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+import httpx
+
+from unoattack.engine import Record, verify
+from unoattack.web.manager import Settings
+from unoattack.web.testing import Client, ServerThread, create_table, play, post
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerThread]:
+    settings = Settings(
+        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+    )
+    with ServerThread(settings) as running:
+        yield running
+
+
+def new_table(server: ServerThread, **body: object) -> dict[str, object]:
+    body.setdefault("host_name", "Ann")
+    body.setdefault("seed", 11)
+    return create_table(server.url, **body)
+
+
+def two_players_and_a_bot(server: ServerThread, **body: object) -> tuple[str, str, str, str]:
+    """A started 3-seat table: Ann (host, seat 0), Bob (seat 1), a random bot (seat 2)."""
+    table = new_table(server, seats=3, **body)
+    code = str(table["code"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    host = str(table["host_token"])
+    assert post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=host).status_code == 200
+    return code, host, str(table["token"]), bob
+
+
+def start(server: ServerThread, code: str, host: str) -> None:
+    response = post(server.url, f"/api/tables/{code}/start", host_token=host)
+    assert response.status_code == 200, response.text
+
+
+# ---------------------------------------------------------------------- REST
+
+
+def test_options_list_editions_launchers_and_bot_levels(server: ServerThread) -> None:
+    data = httpx.get(f"{server.url}/api/options").json()
+    assert [e["name"] for e in data["editions"]] == ["2003", "2010", "mega-hit"]
+    assert data["launchers"] == ["hazard", "schedule", "memoryless", "draw-one"]
+    assert data["bot_levels"] == ["random", "heuristic"]
+    assert data["editions"][2]["options"]["stacking"] is True
+    assert data["allow_seed"] is True
+
+
+def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
+    paths = httpx.get(f"{server.url}/openapi.json").json()["paths"]
+    assert set(paths) == {
+        "/api/options",
+        "/api/protocol",
+        "/api/tables",
+        "/api/tables/{code}",
+        "/api/tables/{code}/join",
+        "/api/tables/{code}/seats/{seat}/bot",
+        "/api/tables/{code}/seats/{seat}/remove",
+        "/api/tables/{code}/seats/{seat}/kick",
+        "/api/tables/{code}/start",
+        "/api/tables/{code}/replay",
+        "/api/tables/{code}/record",
+    }
+    assert httpx.get(f"{server.url}/docs").status_code == 200
+
+
+def test_protocol_schema_names_every_client_message(server: ServerThread) -> None:
+    schema = httpx.get(f"{server.url}/api/protocol").json()
+    assert set(schema["discriminator"]["mapping"]) == {"hello", "act", "chat", "ping"}
+
+
+def test_pages_are_served_with_a_content_security_policy(server: ServerThread) -> None:
+    page = httpx.get(f"{server.url}/t/ABCDEF")
+    assert page.status_code == 200 and "<title>UNO Attack!</title>" in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert httpx.get(f"{server.url}/static/app.js").status_code == 200
+    assert httpx.get(f"{server.url}/static/i18n.js").status_code == 200
+
+
+def test_create_gives_a_code_an_invite_link_and_tokens(server: ServerThread) -> None:
+    table = new_table(server, seats=5, edition="mega-hit", target_score=200)
+    code = str(table["code"])
+    assert len(code) == 6 and table["invite"] == f"{server.url}/t/{code}"
+    assert table["seat"] == 0 and table["token"] and table["host_token"]
+    info = httpx.get(f"{server.url}/api/tables/{code}").json()
+    assert info["status"] == "lobby" and info["rules"]["target_score"] == 200
+    assert [s["kind"] for s in info["seats"]] == ["human", "empty", "empty", "empty", "empty"]
+    assert "seed" not in str(info) and "token" not in str(info)
+
+
+def test_a_bad_setup_is_refused_with_the_engines_words(server: ServerThread) -> None:
+    response = httpx.post(f"{server.url}/api/tables", json={"options": {"stackin": True}})
+    assert response.status_code == 422
+    assert "did you mean 'stacking'" in response.json()["detail"]
+    response = httpx.post(f"{server.url}/api/tables", json={"launcher": "turbo"})
+    assert response.status_code == 422
+    response = httpx.post(f"{server.url}/api/tables", json={"seats": 11})
+    assert response.status_code == 422
+
+
+def test_a_server_that_deals_its_own_seeds_refuses_a_chosen_seed() -> None:
+    with ServerThread(Settings(db_url="sqlite://", bot_delay=0)) as own:
+        response = httpx.post(f"{own.url}/api/tables", json={"seed": 3})
+        assert response.status_code == 422 and response.json()["code"] == "no_seed"
+
+
+def test_lobby_join_bots_remove_and_start(server: ServerThread) -> None:
+    table = new_table(server, seats=4)
+    code, host = str(table["code"]), str(table["host_token"])
+    joined = post(server.url, f"/api/tables/{code}/join", name="  Bob\u0000 ")
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    taken = post(server.url, f"/api/tables/{code}/join", name="Cy", seat=1)
+    assert taken.status_code == 409 and taken.json()["code"] == "taken"
+    not_host = post(server.url, f"/api/tables/{code}/seats/2/bot", host_token="nope")
+    assert not_host.status_code == 403
+    assert post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=host).status_code == 200
+    early = post(server.url, f"/api/tables/{code}/start", host_token=host)
+    assert early.status_code == 409 and "seat 3 is empty" in early.json()["detail"]
+    removed = post(server.url, f"/api/tables/{code}/seats/3/remove", host_token=host)
+    assert [s["kind"] for s in removed.json()["seats"]] == ["human", "human", "bot"]
+    assert removed.json()["seats"][1]["name"] == "Bob"
+    start(server, code, host)
+    late = post(server.url, f"/api/tables/{code}/join", name="Dee")
+    assert late.status_code == 409 and late.json()["code"] == "started"
+
+
+def test_kick_in_the_lobby_empties_the_seat(server: ServerThread) -> None:
+    table = new_table(server, seats=3)
+    code, host = str(table["code"]), str(table["host_token"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    client = Client(server.ws_url, code, bob)
+    assert client.seat == 1
+    kicked = post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host)
+    assert kicked.json()["seats"][1]["kind"] == "empty"
+    assert client.next("kicked")["type"] == "kicked"
+    client.act("press")
+    assert client.next("error")["code"] == "not_seated"
+    client.close()
+
+
+def test_an_unknown_table_is_404_over_rest_and_websocket(server: ServerThread) -> None:
+    assert httpx.get(f"{server.url}/api/tables/ZZZZZZ").status_code == 404
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws_url}/ws/ZZZZZZ") as ws:
+        assert '"no_table"' in str(ws.recv(timeout=5))
+
+
+# ---------------------------------------------------------------------- WebSocket
+
+
+def test_a_seat_sees_its_hand_and_a_spectator_sees_none(server: ServerThread) -> None:
+    code, host, ann, _ = two_players_and_a_bot(server)
+    a = Client(server.ws_url, code, ann)
+    watcher = Client(server.ws_url, code)
+    start(server, code, host)
+    a.next("update")
+    watcher.next("update")
+    assert a.view is not None and watcher.view is not None
+    assert a.seat == 0 and len(a.view["hand"]) == 7
+    assert watcher.seat is None and watcher.view["hand"] is None and watcher.view["legal"] == []
+    assert a.view["hand_counts"] == watcher.view["hand_counts"] == [7, 7, 7]
+    a.close()
+    watcher.close()
+
+
+def test_two_players_and_a_bot_play_a_whole_match(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(
+        server, options={"hand_size": 4}, target_score=60, launcher="draw-one"
+    )
+    a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
+    start(server, code, host)
+    play([a, b], random.Random(1), lambda: a.view is not None and a.view["result"] is not None)
+    b.until(lambda c: c.view is not None and c.view["result"] is not None)
+    assert a.view is not None and b.view is not None
+    assert a.view["result"] == b.view["result"] and a.state == b.state
+    assert httpx.get(f"{server.url}/api/tables/{code}").json()["status"] == "over"
+    record = Record.from_json(httpx.get(f"{server.url}/api/tables/{code}/record").text)
+    assert verify(record).ok and len(record.actions) == a.state
+    assert record.result is not None and record.result["winners"] == a.view["result"]["winners"]
+    a.close()
+    b.close()
+
+
+def test_the_replay_steps_through_the_match_as_each_seat_saw_it(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(
+        server, options={"hand_size": 2}, target_score=1, launcher="draw-one"
+    )
+    a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
+    early = httpx.get(f"{server.url}/api/tables/{code}/replay")
+    assert early.status_code == 409 and early.json()["code"] == "not_over"
+    start(server, code, host)
+    play([a, b], random.Random(2), lambda: a.view is not None and a.view["result"] is not None)
+    steps = a.state
+    url = f"{server.url}/api/tables/{code}/replay"
+    first = httpx.get(url, params={"step": 0}).json()
+    assert first["steps"] == steps and first["action"] is None and first["view"]["hand"] is None
+    mine = httpx.get(url, params={"step": 0}, headers={"X-Seat-Token": ann}).json()
+    assert len(mine["view"]["hand"]) == 2 and mine["view"]["seat"] == 0
+    last = httpx.get(url, params={"step": steps}, headers={"X-Seat-Token": ann}).json()
+    assert last["view"]["result"] == a.view["result"] and last["view"]["hand"] == a.view["hand"]
+    back = httpx.get(url, params={"step": 1}).json()
+    assert back["action"]["seat"] in (0, 1, 2) and back["events"]
+    assert httpx.get(url, params={"step": steps + 1}).status_code == 404
+    a.close()
+    b.close()
+
+
+def test_a_player_who_reconnects_gets_the_same_seat_and_hand(server: ServerThread) -> None:
+    code, host, ann, _ = two_players_and_a_bot(server)
+    a = Client(server.ws_url, code, ann)
+    start(server, code, host)
+    a.next("update")
+    assert a.view is not None
+    hand, state = a.view["hand"], a.state
+    a.close()
+    again = Client(server.ws_url, code, ann)
+    welcome = again.messages[0]
+    assert welcome["you"]["seat"] == 0 and welcome["state"] >= state
+    if welcome["state"] == state:
+        assert welcome["view"]["hand"] == hand
+    recent = welcome["recent"]
+    assert recent and all(e["cards"] is None for e in recent if e["type"] == "dealt" and e["seat"])
+    again.close()
+
+
+def test_a_stale_message_or_another_seats_action_changes_nothing(server: ServerThread) -> None:
+    table = new_table(server, seats=2, seed=5)
+    code, host = str(table["code"]), str(table["host_token"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    a, b = Client(server.ws_url, code, str(table["token"])), Client(server.ws_url, code, bob)
+    start(server, code, host)
+    a.next("update")
+    b.next("update")
+    assert a.view is not None
+    actor, other = (a, b) if a.view["to_act"] == 0 else (b, a)
+    state = actor.state
+    actor.act("press", state=state + 1, ref=7)
+    error = actor.next("error")
+    assert error["code"] == "stale" and error["ref"] == 7
+    other.act("press")
+    assert other.next("error")["code"] == "illegal"
+    other.send({"type": "act", "state": state, "action": "press", "seat": actor.seat})
+    assert other.next("error")["code"] == "not_your_seat"
+    actor.send({"type": "ping", "state": state})
+    assert actor.next("pong")["state"] == state
+    actor.act("press", ref=8)
+    update = actor.next("update")
+    assert update["ack"] == 8 and update["state"] == state + 1 and update["by"]["action"] == "press"
+    assert other.next("update")["ack"] is None
+    a.close()
+    b.close()
+
+
+def test_chat_is_cleaned_and_only_players_chat(server: ServerThread) -> None:
+    code, _, ann, _ = two_players_and_a_bot(server)
+    a, watcher = Client(server.ws_url, code, ann), Client(server.ws_url, code)
+    a.send({"type": "chat", "state": 0, "text": "<script>x</script>\u0007 hi"})
+    line = watcher.next("chat")
+    assert line == {"type": "chat", "seat": 0, "name": "Ann", "text": "<script>x</script> hi"}
+    watcher.send({"type": "chat", "state": 0, "text": "hello"})
+    assert watcher.next("error")["code"] == "not_seated"
+    late = Client(server.ws_url, code)
+    assert late.messages[0]["chat"] == [line]
+    for c in (a, watcher, late):
+        c.close()
+
+
+def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server, options={"hand_size": 3}, target_score=40)
+    a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
+    start(server, code, host)
+    a.next("update")
+    kicked = post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host).json()
+    assert kicked["seats"][1] == {
+        "seat": 1,
+        "kind": "bot",
+        "name": "Bob",
+        "level": "heuristic",
+        "connected": True,
+        "autopilot": False,
+    }
+    b.next("kicked")
+    b.until(lambda c: c.view is not None and c.view["hand"] is None)
+    again = Client(server.ws_url, code, bob)
+    assert again.seat is None and again.messages[0]["type"] == "error"
+    # The bot now plays seat 1: Ann alone finishes the match against two bots.
+    play([a], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
+    for c in (a, b, again):
+        c.close()
+
+
+def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:
+    settings = Settings(
+        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+    )
+    with ServerThread(settings) as server:
+        table = create_table(server.url, seats=2, seed=5, host_name="Ann", turn_timer=1)
+        code, host = str(table["code"]), str(table["host_token"])
+        bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+        a = Client(server.ws_url, code, str(table["token"]))
+        start(server, code, host)
+        # Bob never connects: when the game waits for him, a bot plays his seat.
+        a.until(
+            lambda c: (
+                c.messages[-1]["type"] == "table"
+                and c.messages[-1]["table"]["seats"][1]["autopilot"]
+            )
+        )
+        a.until(
+            lambda c: any(
+                m.get("by") and m["by"]["seat"] == 1 and m["by"]["auto"] for m in c.messages
+            )
+        )
+        b = Client(server.ws_url, code, bob)
+        assert b.seat == 1 and b.messages[0]["table"]["seats"][1]["autopilot"] is False
+        a.until(
+            lambda c: (
+                c.messages[-1]["type"] == "table"
+                and not c.messages[-1]["table"]["seats"][1]["autopilot"]
+            )
+        )
+        a.close()
+        b.close()
+
+
+def test_uno_said_within_the_grace_period_beats_a_catch() -> None:
+    settings = Settings(
+        db_url="sqlite://", bot_delay=0, uno_grace=2.0, allow_seed=True, rate=1000, burst=1000
+    )
+    with ServerThread(settings) as server:
+        for catch_first_then_uno in (True, False):
+            a, b, liable, catcher = _catch_window(server)
+            catcher.act(f"catch {liable.seat}", ref=1)
+            if catch_first_then_uno:
+                liable.act("uno", ref=2)
+                assert liable.next("update")["by"]["action"] == "uno"
+                error = catcher.next("error")
+                assert error["code"] == "uno_in_time" and error["ref"] == 1
+            else:
+                update = catcher.next("update")
+                assert update["ack"] == 1 and update["by"]["action"] == f"catch {liable.seat}"
+                liable.act("uno", ref=3)
+                assert liable.next("error")["code"] in ("illegal", "stale")
+            a.close()
+            b.close()
+
+
+def _catch_window(server: ServerThread) -> tuple[Client, Client, Client, Client]:
+    """Two players with 2 cards each; the first to act plays one without saying UNO."""
+    for seed in range(200):
+        table = create_table(
+            server.url, seats=2, seed=seed, host_name="Ann", options={"hand_size": 2}
+        )
+        code, host = str(table["code"]), str(table["host_token"])
+        bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+        a, b = Client(server.ws_url, code, str(table["token"])), Client(server.ws_url, code, bob)
+        start(server, code, host)
+        a.next("update")
+        b.next("update")
+        assert a.view is not None
+        to_act = a.view["to_act"]
+        actor, other = (a, b) if to_act == 0 else (b, a)
+        assert actor.view is not None
+        plain = [
+            x["text"]
+            for x in actor.view["legal"]
+            if x["kind"] == "play" and not x["uno"] and x["target"] is None
+        ]
+        if actor.view["phase"] == "turn" and plain and len(actor.view["hand"]) == 2:
+            actor.act(plain[0])
+            actor.next("update")
+            other.next("update")
+            assert other.view is not None and other.view["catchable"] == actor.seat
+            return a, b, actor, other
+        a.close()
+        b.close()
+    raise AssertionError("no seed opens a catch window")
+
+
+def test_a_connection_that_floods_is_rate_limited() -> None:
+    settings = Settings(db_url="sqlite://", bot_delay=0, rate=1, burst=5, allow_seed=True)
+    with ServerThread(settings) as server:
+        table = create_table(server.url, seats=2, seed=1, host_name="Ann")
+        client = Client(server.ws_url, str(table["code"]), str(table["token"]))
+        for ref in range(20):
+            client.send({"type": "ping", "state": 0, "ref": ref})
+        replies = [client.next() for _ in range(20)]
+        limited = [r for r in replies if r["type"] == "error" and r["code"] == "rate_limited"]
+        assert len(limited) >= 5 and {r["type"] for r in replies} <= {"pong", "error"}
+        client.close()
+
+
+def test_an_action_the_store_refuses_is_not_applied(server: ServerThread) -> None:
+    table = new_table(server, seats=2, seed=5)
+    code, host = str(table["code"]), str(table["host_token"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    a, b = Client(server.ws_url, code, str(table["token"])), Client(server.ws_url, code, bob)
+    start(server, code, host)
+    a.next("update")
+    b.next("update")
+    actor = a if a.view is not None and a.view["to_act"] == 0 else b
+    store = server.app.state.manager.store
+    original = store.append_action
+
+    def broken(*args: object) -> None:
+        raise OSError("disk full")
+
+    store.append_action = broken
+    try:
+        actor.act("press", ref=1)
+        error = actor.next("error")
+    finally:
+        store.append_action = original
+    assert error["code"] == "storage" and error["state"] == actor.state
+    actor.act("press", ref=2)
+    update = actor.next("update")
+    assert update["ack"] == 2 and update["state"] == 1
+    a.close()
+    b.close()

@@ -1,0 +1,141 @@
+"""The protocol's messages, the store and the rate limiter, without a network."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from unoattack.engine import SPECTATOR, Action, Game, view
+from unoattack.web.manager import RateLimiter
+from unoattack.web.protocol import (
+    FACE_TABLE,
+    Act,
+    Chat,
+    Hello,
+    MessageError,
+    clean_text,
+    events_payload,
+    parse_client_message,
+    view_payload,
+)
+from unoattack.web.store import Store
+from unoattack.web.table import Setup, Table, TableError, token_hash
+
+
+def test_each_client_message_parses_to_its_model() -> None:
+    assert parse_client_message('{"type": "hello"}') == Hello(type="hello", token=None)
+    act = parse_client_message('{"type": "act", "state": 4, "action": "catch 2", "ref": 1}')
+    assert act == Act(type="act", state=4, action="catch 2", ref=1)
+    chat = parse_client_message('{"type": "chat", "state": 0, "text": "hi"}')
+    assert isinstance(chat, Chat) and chat.text == "hi"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("nope", "not JSON"),
+        ("[1]", "a message is a JSON object with a 'type'"),
+        ('{"type": "act", "state": "1", "action": "press"}', "act.state: Input should be"),
+        ('{"type": "act", "state": 1, "action": "press", "x": 1}', "act.x: Extra inputs"),
+        ('{"type": "shout"}', "Input tag 'shout' found using 'type' does not match"),
+        ("x" * 3000, "message larger than 2048 bytes"),
+    ],
+)
+def test_a_bad_message_says_what_is_wrong(text: str, reason: str) -> None:
+    with pytest.raises(MessageError) as error:
+        parse_client_message(text)
+    assert str(error.value).startswith(reason)
+
+
+def test_binary_frames_are_refused() -> None:
+    with pytest.raises(MessageError, match="text frames"):
+        parse_client_message(b'{"type": "hello"}')
+
+
+def test_names_and_chat_lose_control_characters_but_keep_their_text() -> None:
+    assert clean_text("\u202eevil\u0000 <b>x</b>\n\tok", 100) == "evil <b>x</b> ok"
+    assert clean_text("a" * 50, 24) == "a" * 24
+    assert clean_text("\u200b\u0007", 24) == ""
+
+
+def test_a_view_payload_holds_only_its_seats_hand() -> None:
+    game = Game.new("2003", players=3, seed=5)
+    mine = view_payload(view(game, 1))
+    watcher = view_payload(view(game, SPECTATOR))
+    assert mine["hand"] == [str(c) for c in game.hand(1)]
+    assert watcher["hand"] is None and watcher["legal"] == []
+    assert json.loads(json.dumps(mine)) == mine
+    others = [str(c) for s in (0, 2) for c in game.hand(s)]
+    dealt = [e for e in events_payload(game.log, 1) if e["type"] == "dealt"]
+    assert {e["seat"]: e["cards"] is not None for e in dealt} == {0: False, 1: True, 2: False}
+    assert all(card in FACE_TABLE for card in others + mine["hand"])
+
+
+def test_the_rate_limiter_allows_a_burst_then_the_rate() -> None:
+    now = [0.0]
+    limiter = RateLimiter(rate=2, burst=3, clock=lambda: now[0])
+    assert [limiter.allow() for _ in range(4)] == [True, True, True, False]
+    now[0] = 0.5
+    assert [limiter.allow() for _ in range(2)] == [True, False]
+
+
+def test_the_store_keeps_setup_seats_and_actions_in_order(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url)
+    setup = Setup("2010", {"hand_size": 3}, "draw-one", seed=8, turn_timer=0)
+    table, host, seat_token = Table.create(store, "ABCDEF", setup, 2, "Ann")
+    assert seat_token is not None and table.is_host(host) and not table.is_host("x")
+    seat, bob = table.join("Bob")
+    table.start()
+    game = table.game
+    assert game is not None
+    for _ in range(5):
+        actor = game.to_act
+        assert actor is not None
+        action = game.legal_actions(actor)[-1]
+        table.check(actor, action)
+        table.apply(actor, action)
+    store.close()
+    [stored] = Store(url).load_all()
+    assert stored.setup["seed"] == 8 and stored.status == "playing"
+    assert stored.seats[1]["token_hash"] == token_hash(bob) and seat == 1
+    assert bob not in json.dumps(stored.seats)  # tokens are stored hashed
+    again = Table.restore(Store("sqlite://"), stored)
+    assert again.actions == table.actions
+    for s in range(2):
+        assert again.view_for(s) == table.view_for(s)
+
+
+def test_the_store_refuses_a_second_action_with_the_same_number() -> None:
+    store = Store("sqlite://")
+    store.create_table("QWERTY", {}, [], "h")
+    store.append_action("QWERTY", 0, 0, "press")
+    with pytest.raises(Exception, match="UNIQUE"):
+        store.append_action("QWERTY", 0, 1, "press")
+
+
+def test_a_player_cannot_penalize_through_the_table() -> None:
+    setup = Setup("2003", {}, "hazard", seed=1, turn_timer=0)
+    table, _, _ = Table.create(Store("sqlite://"), "PENALT", setup, 2, "Ann")
+    table.join("Bob")
+    table.start()
+    with pytest.raises(ValueError, match="only a referee"):
+        table.check(0, Action.parse("penalize 1"))
+    assert table.state == 0
+
+
+def test_lobby_rules_are_table_errors() -> None:
+    setup = Setup("2003", {}, "hazard", seed=1, turn_timer=0)
+    table, _, _ = Table.create(Store("sqlite://"), "LOBBY2", setup, 2, None)
+    with pytest.raises(TableError, match="needs at least one visible character"):
+        table.join("\u0000 ")
+    with pytest.raises(TableError, match="at least 2 seats"):
+        table.remove_seat(0)
+    with pytest.raises(TableError, match="seat 0 is empty"):
+        table.start()
+    with pytest.raises(TableError, match="bot levels are random, heuristic"):
+        table.add_bot(0, "genius")
