@@ -23,6 +23,7 @@ from unoattack.engine import (
 from unoattack.engine.events import Event, HandWon, MatchWon, PlayerEliminated
 from unoattack.rules import EDITION_NAMES, Edition, Kind
 from unoattack.rules.edition import OPTION_NAMES
+from unoattack.tui.commands import register as register_tui
 from unoattack.web.commands import register as register_web
 
 app = typer.Typer(
@@ -176,6 +177,7 @@ def position(
 
 
 # The front-ends' commands; each imports its heavy dependencies only when it runs.
+register_tui(app)
 register_web(app)
 
 

@@ -1,0 +1,150 @@
+"""The engine's events told in plain words, for one viewing seat.
+
+Events are redacted for the viewer first (``event.for_seat(viewer)``), so a line never
+tells a seat more than the engine lets it see.
+
+>>> from unoattack.engine.events import Pressed, UnoSaid
+>>> from unoattack.rules import Card
+>>> tr = Tr("en")
+>>> names = ["Ana", "Bot 2"].__getitem__
+>>> press = Pressed(0, True, 2, 0, (Card.parse("R7"), Card.parse("W")))
+>>> describe(press, 0, names, tr)
+'You press the launcher: it fires! 2 cards. You get red 7, Wild.'
+>>> describe(press, 1, names, tr)
+'Ana presses the launcher: it fires! 2 cards.'
+>>> describe(UnoSaid(1), 0, names, Tr("fr"))
+'Bot 2 dit UNO !'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unoattack.engine import SPECTATOR
+from unoattack.engine.events import (
+    CardPlayed,
+    Caught,
+    ColourChosen,
+    DealerChosen,
+    Dealt,
+    DirectionReversed,
+    Event,
+    HandStarted,
+    HandsTraded,
+    HandWon,
+    MatchWon,
+    MustPress,
+    Penalized,
+    PlayerEliminated,
+    Pressed,
+    Reshuffled,
+    Skipped,
+    StartCardTurned,
+    StoppedPressing,
+    TurnStarted,
+    UnoSaid,
+)
+from unoattack.tui.i18n import Tr
+
+Names = Callable[[int], str]
+
+
+def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
+    """One line telling ``event`` to ``viewer`` (a seat or ``SPECTATOR``), or None for
+    events that need no line (an ordinary turn starting, another seat's deal)."""
+    event = event.for_seat(viewer)
+
+    def say(key: str, seat: int, **values: object) -> str:
+        if seat == viewer and viewer != SPECTATOR and tr.has(f"{key}.you"):
+            return tr(f"{key}.you", **values)
+        return tr(key, who=names(seat), **values)
+
+    def obj(seat: int) -> str:
+        return tr("you.object") if seat == viewer else names(seat)
+
+    if isinstance(event, DealerChosen):
+        return say("ev.dealer_chosen", event.dealer)
+    if isinstance(event, HandStarted):
+        return say("ev.hand_started", event.dealer, n=event.hand_number, size=event.hand_size)
+    if isinstance(event, Dealt):
+        if event.cards is None or event.seat != viewer:
+            return None
+        return tr("ev.dealt.you", cards=tr.cards(event.cards))
+    if isinstance(event, StartCardTurned):
+        key = "ev.start_card.returned" if event.returned else "ev.start_card"
+        return tr(key, card=tr.card(event.card))
+    if isinstance(event, CardPlayed):
+        line = say("ev.played", event.seat, card=tr.card(event.card))
+        if event.card.is_wild:
+            line += tr("ev.played.colour", colour=tr.colour(event.colour))
+        if event.target is not None:
+            line += tr("ev.played.target", target=obj(event.target))
+        if event.stacked:
+            line += tr("ev.played.stacked")
+        if event.discarded:
+            line += tr("ev.played.discarded", cards=tr.cards(event.discarded))
+        return line + "."
+    if isinstance(event, ColourChosen):
+        return say("ev.colour_chosen", event.seat, colour=tr.colour(event.colour))
+    if isinstance(event, MustPress):
+        line = say("ev.must_press", event.seat, times=tr.times(event.presses))
+        line += tr(f"reason.{event.reason}") if tr.has(f"reason.{event.reason}") else ""
+        if event.may_stack:
+            line += tr("ev.must_press.stack")
+        return line + "."
+    if isinstance(event, Pressed):
+        if not event.fired and not event.stuck:
+            return say("ev.pressed.ding", event.seat)
+        if event.misfired:
+            return say("ev.pressed.misfire", event.seat)
+        line = say("ev.pressed.fire", event.seat, count=tr.count("card", event.count + event.stuck))
+        if event.stuck:
+            line += tr("ev.pressed.stuck", stuck=event.stuck)
+        line += "."
+        if event.cards:
+            line += tr("ev.pressed.got", cards=tr.cards(event.cards))
+        return line
+    if isinstance(event, StoppedPressing):
+        return say("ev.stopped", event.seat, left=event.presses_left)
+    if isinstance(event, Skipped):
+        return say("ev.skipped", event.seat)
+    if isinstance(event, DirectionReversed):
+        direction = tr("clockwise") if event.direction > 0 else tr("counterclockwise")
+        return tr("ev.reversed", direction=direction)
+    if isinstance(event, HandsTraded):
+        if event.target == viewer:
+            line = tr("ev.traded.victim", who=names(event.seat))
+        else:
+            line = say("ev.traded", event.seat, target=names(event.target))
+        received = event.seat_cards if viewer == event.seat else event.target_cards
+        if received is not None and viewer in (event.seat, event.target):
+            line += tr("ev.traded.got", cards=tr.cards(received))
+        return line
+    if isinstance(event, TurnStarted):
+        return say("ev.bonus", event.seat) if event.bonus else None
+    if isinstance(event, UnoSaid):
+        return say("ev.uno", event.seat)
+    if isinstance(event, Caught):
+        presses = tr.count("press", event.presses)
+        if event.seat == viewer:
+            return tr("ev.caught.victim", catcher=names(event.catcher), presses=presses)
+        if event.catcher == viewer:
+            return tr("ev.caught.you", who=names(event.seat), presses=presses)
+        return tr("ev.caught", catcher=names(event.catcher), who=names(event.seat), presses=presses)
+    if isinstance(event, Penalized):
+        return say("ev.penalized", event.seat, presses=tr.count("press", event.presses))
+    if isinstance(event, Reshuffled):
+        return tr("ev.reshuffled", count=tr.count("card", event.stock_size))
+    if isinstance(event, HandWon):
+        points = tr("ev.hand_won.points", points=tr.count("point", event.points))
+        return say(
+            "ev.hand_won", event.seat, n=event.hand_number, points=points if event.points else ""
+        )
+    if isinstance(event, PlayerEliminated):
+        return say("ev.eliminated", event.seat, points=tr.count("point", event.score))
+    if isinstance(event, MatchWon):
+        if len(event.winners) == 1:
+            return say("ev.match_won", event.winners[0])
+        who = tr("and").join(obj(s) for s in event.winners)
+        return tr("ev.match_won.many", who=who)
+    return None

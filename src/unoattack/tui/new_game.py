@@ -1,0 +1,319 @@
+"""The new-game screen: edition, seats, launcher, scoring, house rules and language.
+
+It edits a :class:`Setup` (preset from the command line) and hands it to the app; the
+engine validates it, and a refusal is shown as the engine's one-line message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
+
+from unoattack.rules import EDITION_NAMES, Edition
+from unoattack.rules.edition import OPTION_CHOICES, SCORING_MODES, Options
+from unoattack.tui.dialogs import close
+from unoattack.tui.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
+from unoattack.tui.setup import (
+    MAX_SEATS,
+    MIN_SEATS,
+    PLAYABLE_LAUNCHERS,
+    Seat,
+    Setup,
+    SetupError,
+)
+
+_MATCH_OPTIONS = ("scoring_mode", "target_score")
+_KINDS = ("you", "human", "bot:random", "bot:heuristic")
+
+
+def _kind_of(seat: Seat) -> str:
+    return f"bot:{seat.level}" if seat.kind == "bot" else seat.kind
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple | list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+class _EditionButton(RadioButton):
+    """A radio button whose long label (the edition's description) wraps."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        needed = self.get_content_width(container, viewport)
+        return max(1, -(-needed // max(width, 1)))
+
+
+class NewGameScreen(Screen[Setup]):
+    """Set up a match; dismissed with the checked :class:`Setup` when the player starts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", show=False),
+        Binding("escape", "quit", show=False),
+    ]
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+        self.tr = Tr(setup.lang)
+        self._edition = self._load_edition()
+
+    def _load_edition(self) -> Edition:
+        try:
+            return Edition.load(self.setup.edition)
+        except ValueError:
+            self.setup.edition = EDITION_NAMES[0]
+            return Edition.load(self.setup.edition)
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        tr, setup = self.tr, self.setup
+        edition = self._edition
+        options = edition.with_options(self._valid_options()).options
+        yield Static(tr("new.title"), id="new-title", classes="dialog-title")
+        with VerticalScroll(id="form"):
+            with Horizontal(classes="row"):
+                yield Label(tr("new.language"), classes="field")
+                yield Select(
+                    [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+                    value=setup.lang,
+                    allow_blank=False,
+                    compact=True,
+                    id="lang",
+                )
+            yield Label(tr("new.edition"), classes="section")
+            with RadioSet(id="edition", compact=True):
+                names = list(EDITION_NAMES)
+                if setup.edition not in names:
+                    names.append(setup.edition)
+                for name in names:
+                    ed = Edition.load(name)
+                    description = tr.edition_description(ed.name, ed.description)
+                    yield _EditionButton(
+                        f"{name} — {description}",
+                        value=name == setup.edition,
+                        compact=True,
+                        id=f"ed-{EDITION_NAMES.index(name) if name in EDITION_NAMES else 9}",
+                    )
+            yield Label(tr("new.seats"), classes="section")
+            with Vertical(id="seat-rows"):
+                for i, seat in enumerate(setup.seats):
+                    yield self._seat_row(i, seat)
+            with Horizontal(classes="row"):
+                yield Button(tr("new.add"), id="add-seat", compact=True)
+                yield Button(tr("new.remove"), id="remove-seat", compact=True)
+            yield Label(tr("new.launcher"), classes="section")
+            with Horizontal(classes="row"):
+                launchers = list(PLAYABLE_LAUNCHERS)
+                if setup.launcher not in launchers:
+                    launchers.append(setup.launcher)
+                yield Select(
+                    [(name, name) for name in launchers],
+                    value=setup.launcher,
+                    allow_blank=False,
+                    compact=True,
+                    id="launcher",
+                )
+                yield Static(self._launcher_note(setup.launcher), id="launcher-note")
+            yield Label(tr("new.scoring"), classes="section")
+            with Horizontal(classes="row"):
+                yield Select(
+                    [(mode, mode) for mode in SCORING_MODES],
+                    value=options.scoring_mode,
+                    allow_blank=False,
+                    compact=True,
+                    id="opt-scoring_mode",
+                )
+                yield Static(tr(f"scoring.{options.scoring_mode}"), id="scoring-note")
+            with Horizontal(classes="row"):
+                yield Label(tr("new.target"), classes="field")
+                yield Input(
+                    str(options.target_score), id="opt-target_score", type="integer", compact=True
+                )
+            with Horizontal(classes="row"):
+                yield Label(tr("new.seed"), classes="field")
+                yield Input(
+                    "" if setup.seed is None else str(setup.seed),
+                    id="seed",
+                    type="integer",
+                    compact=True,
+                )
+            yield Label(tr("new.rules"), classes="section")
+            for f in fields(Options):
+                if f.name in _MATCH_OPTIONS:
+                    continue
+                yield self._option_row(f.name, getattr(options, f.name))
+        yield Static("", id="new-error")
+        with Horizontal(id="new-buttons"):
+            yield Button(tr("new.start"), id="start", variant="primary", compact=True)
+            yield Button(tr("new.quit"), id="quit", compact=True)
+
+    def _seat_row(self, index: int, seat: Seat) -> Horizontal:
+        tr = self.tr
+        kinds = [
+            (tr("new.kind.you"), "you"),
+            (tr("new.kind.human"), "human"),
+            (tr("new.kind.bot.random"), "bot:random"),
+            (tr("new.kind.bot.heuristic"), "bot:heuristic"),
+        ]
+        name = Input(seat.name, placeholder=tr("new.name"), id=f"seat-name-{index}", compact=True)
+        name.display = seat.is_human
+        return Horizontal(
+            Label(tr("new.seat", n=index + 1), classes="field"),
+            Select(
+                kinds,
+                value=_kind_of(seat),
+                allow_blank=False,
+                compact=True,
+                id=f"seat-kind-{index}",
+            ),
+            name,
+            classes="row seat-row",
+        )
+
+    def _option_row(self, name: str, value: Any) -> Horizontal:
+        label = f"{self.tr.option(name)} [dim]({name})[/dim]"
+        ident = f"opt-{name}"
+        if isinstance(value, bool):
+            return Horizontal(
+                Checkbox(label, value=value, id=ident, compact=True),
+                classes="row option-row",
+            )
+        widget: Select[str] | Input
+        if name in OPTION_CHOICES:
+            widget = Select(
+                [(choice, choice) for choice in OPTION_CHOICES[name]],
+                value=str(value),
+                allow_blank=False,
+                compact=True,
+                id=ident,
+            )
+        else:
+            widget = Input(_text(value), id=ident, compact=True)
+        return Horizontal(widget, Label(label, classes="option-label"), classes="row option-row")
+
+    def _launcher_note(self, launcher: str) -> str:
+        key = f"launcher.{launcher}"
+        return self.tr(key) if self.tr.has(key) else ""
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    # ------------------------------------------------------------------ reading the form
+
+    def _valid_options(self) -> dict[str, Any]:
+        try:
+            self._edition.with_options(self.setup.options)
+        except ValueError:
+            return {}
+        return self.setup.options
+
+    def _collect(self) -> None:
+        """Read every field into ``self.setup`` (nothing is checked here)."""
+        setup = self.setup
+        seats = []
+        for row in self.query(".seat-row"):
+            kind = str(row.query_one(Select).value)
+            name = row.query_one(Input).value.strip()
+            if kind.startswith("bot:"):
+                seats.append(Seat("bot", level=kind.removeprefix("bot:")))
+            else:
+                seats.append(Seat(kind, name.replace(",", " ")))
+        setup.seats = tuple(seats)
+        setup.launcher = str(self.query_one("#launcher", Select).value)
+        defaults = self._edition.options
+        options: dict[str, Any] = {}
+        for f in fields(Options):
+            widgets = self.query(f"#opt-{f.name}")
+            if not widgets:
+                continue
+            widget = widgets.first()
+            value: Any
+            if isinstance(widget, Checkbox):
+                value = widget.value
+            elif isinstance(widget, Select):
+                value = str(widget.value)
+            elif isinstance(widget, Input):
+                value = widget.value.strip()
+            else:
+                continue
+            if _text(value) != _text(getattr(defaults, f.name)):
+                options[f.name] = value
+        setup.options = options
+        seed = self.query_one("#seed", Input).value.strip()
+        setup.seed = int(seed) if seed.lstrip("-").isdigit() else None
+
+    # ------------------------------------------------------------------ events
+
+    async def _rebuild(self) -> None:
+        self.tr = Tr(self.setup.lang)
+        self._edition = self._load_edition()
+        await self.recompose()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        ident = event.select.id or ""
+        if ident == "lang" and event.value != self.setup.lang:
+            self._collect()
+            self.setup.lang = str(event.value)
+            await self._rebuild()
+        elif ident == "launcher":
+            self.query_one("#launcher-note", Static).update(self._launcher_note(str(event.value)))
+        elif ident == "opt-scoring_mode":
+            self.query_one("#scoring-note", Static).update(self.tr(f"scoring.{event.value}"))
+        elif ident.startswith("seat-kind-"):
+            index = ident.removeprefix("seat-kind-")
+            human = str(event.value) in ("you", "human")
+            self.query_one(f"#seat-name-{index}", Input).display = human
+
+    async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        ident = event.pressed.id or ""
+        if not ident.startswith("ed-") or not ident[3:].isdigit():
+            return
+        number = int(ident[3:])
+        if number >= len(EDITION_NAMES):
+            return
+        name = EDITION_NAMES[number]
+        if name != self.setup.edition:
+            self._collect()
+            self.setup.edition = name
+            self.setup.options = {}  # the house rules start from the new edition's own
+            await self._rebuild()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        ident = event.button.id
+        if ident == "start":
+            self.action_start()
+        elif ident == "quit":
+            self.action_quit()
+        elif ident in ("add-seat", "remove-seat"):
+            self._collect()
+            seats = list(self.setup.seats)
+            if ident == "add-seat" and len(seats) < MAX_SEATS:
+                seats.append(Seat("bot", level="heuristic"))
+            elif ident == "remove-seat" and len(seats) > MIN_SEATS:
+                seats.pop()
+            self.setup.seats = tuple(seats)
+            await self._rebuild()
+
+    def action_start(self) -> None:
+        self._collect()
+        try:
+            self.setup.check()
+        except SetupError as exc:
+            self.query_one("#new-error", Static).update(self.tr("new.error", error=exc))
+            return
+        close(self, self.setup)
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,133 @@
+"""Step through a recorded match, forward and back, as a spectator or as one seat.
+
+Step ``k`` is the game after the record's first ``k`` actions (``Record.replay(upto=k)``);
+stepping forward applies one more action, stepping back replays from the deal.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from unoattack.engine import SPECTATOR, Action, Game, Record, view
+from unoattack.engine.game import REFEREE
+from unoattack.tui.i18n import Tr
+from unoattack.tui.narrate import describe
+from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo
+
+
+class ReplayScreen(Screen[None]):
+    """A recorded match: ←/→ one action, PgUp/PgDn ten, Home/End, V another seat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", show=False, priority=True),
+        Binding("n", "step(1)", show=False, priority=True),
+        Binding("left", "step(-1)", show=False, priority=True),
+        Binding("b", "step(-1)", show=False, priority=True),
+        Binding("pagedown", "step(10)", show=False, priority=True),
+        Binding("pageup", "step(-10)", show=False, priority=True),
+        Binding("end", "step(1000000)", show=False, priority=True),
+        Binding("home", "step(-1000000)", show=False, priority=True),
+        Binding("v", "next_viewer", show=False, priority=True),
+        Binding("q", "quit", show=False, priority=True),
+        Binding("escape", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        record: Record,
+        title: str,
+        tr: Tr,
+        viewer: int = SPECTATOR,
+        names: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.record = record
+        self.names = names or [tr("player", n=s + 1) for s in range(record.players)]
+        self.file_title = title
+        self.tr = tr
+        self.viewer = viewer
+        self.total = len(record.actions)
+        self.step = 0
+        self.game: Game = record.replay(upto=0)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            yield TableInfo(id="info")
+            yield SeatsPanel(id="seats")
+        yield EventLog(id="log")
+        yield Static(id="prompt")
+        with Vertical(id="hand-box"):
+            yield HandView(self.tr, id="hand")
+        yield Static(self.tr("replay.keys"), id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", SeatsPanel).border_title = self.tr("seats")
+        self.query_one("#log", EventLog).border_title = self.tr("log")
+        self._redraw()
+
+    def go_to(self, step: int) -> None:
+        """Show the game after ``step`` actions (clamped to the record)."""
+        step = max(0, min(self.total, step))
+        if step == self.step:
+            return
+        if step > self.step:
+            for seat, text in self.record.actions[self.step : step]:
+                # A referee's penalty (seat -1) goes through apply() as well.
+                self.game.apply(Action.parse(text), seat)
+        else:
+            self.game = self.record.replay(upto=step)
+        self.step = step
+        self._redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.step + delta)
+
+    def action_next_viewer(self) -> None:
+        # spectator -> seat 0 -> seat 1 -> ... -> spectator
+        self.viewer = self.viewer + 1 if self.viewer + 1 < self.game.n else SPECTATOR
+        self._redraw()
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def _redraw(self) -> None:
+        tr = self.tr
+        v = view(self.game, self.viewer)
+        names = self.names
+        who = tr("replay.spectator") if self.viewer == SPECTATOR else names[self.viewer]
+        status = Text(tr("replay.title", file=self.file_title), style="bold")
+        status.append(f" · {tr('replay.step', k=self.step, n=self.total)}")
+        status.append(f" · {tr('replay.viewer', who=who)}")
+        self.query_one("#status", Static).update(status)
+        self.query_one("#info", TableInfo).show(v, tr)
+        self.query_one("#seats", SeatsPanel).show(v, names, tr, self.viewer)
+        lines = [
+            line
+            for event in self.game.log
+            if (line := describe(event, self.viewer, names.__getitem__, tr)) is not None
+        ]
+        self.query_one("#log", EventLog).show(lines)
+        if self.step:
+            seat, text = self.record.actions[self.step - 1]
+            actor = "referee" if seat == REFEREE else names[seat]
+            prompt = tr("replay.last", who=actor, action=text)
+        else:
+            prompt = tr("replay.start")
+        self.query_one("#prompt", Static).update(prompt)
+        hand = self.query_one("#hand", HandView)
+        if self.viewer == SPECTATOR:
+            hand.show(None, frozenset(), placeholder=tr("hand.spectator"))
+            title = tr("replay.spectator")
+        else:
+            playable = frozenset(a.card for a in v.legal_actions if a.card is not None)
+            hand.show(v.hand, playable)
+            title = tr("hand.of", who=names[self.viewer])
+        self.query_one("#hand-box", Vertical).border_title = title

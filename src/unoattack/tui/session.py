@@ -1,0 +1,205 @@
+"""A match at the table: the game, who sits where, the bots, and where it is saved.
+
+The session knows no rule: it asks the engine for views and legal actions, applies
+actions, and keeps the record on disk. The screens decide *when* things happen (bots'
+thinking and reaction times, the launcher's animation); :class:`Pace` says how long.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from unoattack.engine import SPECTATOR, Action, ActionKind, Game, View, view
+from unoattack.engine.events import Event
+from unoattack.tui import store
+from unoattack.tui.i18n import Tr
+from unoattack.tui.setup import Seat
+
+
+class Bot(Protocol):
+    """The bots' protocol (see :mod:`unoattack.bots`)."""
+
+    def choose(self, view: View) -> Action: ...
+
+    def react(self, view: View) -> Action | None: ...
+
+
+def make_bot(level: str, rng: random.Random) -> Bot:
+    """A bot of ``level`` (``random`` or ``heuristic``) drawing from ``rng``."""
+    from unoattack.bots import make_bot as bot_named
+
+    return bot_named(level, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How long things take at the table, in seconds. :meth:`instant` (all zero) is for
+    tests: bots act and animations end at once, in a fixed order.
+
+    Attributes:
+        think: A bot's decision on its turn.
+        press: A bot's next press of an obligation.
+        react: The shortest and longest time a bot takes to say UNO or catch someone.
+        grace: While a catch window is open and a human may act in it, a bot on its turn
+            waits at least this long before its move (which would close the window).
+        whirr: One frame of the launcher's whirr (four frames per press).
+        card: Between two cards shooting out of the launcher.
+        bell: Ring the terminal bell when the launcher fires.
+    """
+
+    think: float = 1.0
+    press: float = 0.5
+    react: tuple[float, float] = (0.8, 2.4)
+    grace: float = 2.5
+    whirr: float = 0.09
+    card: float = 0.22
+    bell: bool = True
+
+    @classmethod
+    def instant(cls, bell: bool = False) -> Pace:
+        return cls(0.0, 0.0, (0.0, 0.0), 0.0, 0.0, 0.0, bell)
+
+    @classmethod
+    def named(cls, speed: str, bell: bool = True) -> Pace:
+        """``normal``, ``fast`` or ``instant``."""
+        if speed == "instant":
+            return cls.instant(bell)
+        if speed == "fast":
+            return cls(0.35, 0.2, (0.4, 1.2), 1.5, 0.04, 0.08, bell)
+        if speed == "normal":
+            return cls(bell=bell)
+        raise ValueError(f"unknown speed {speed!r}: choose normal, fast or instant")
+
+    @property
+    def is_instant(self) -> bool:
+        return self.think == self.press == self.grace == self.whirr == self.card == 0 and (
+            self.react == (0.0, 0.0)
+        )
+
+    def reaction(self, rng: random.Random) -> float:
+        low, high = self.react
+        return low if high <= low else rng.uniform(low, high)
+
+
+SPEEDS: tuple[str, ...] = ("normal", "fast", "instant")
+
+
+def seat_name(seat: Seat, index: int, tr: Tr, *, you: bool = True) -> str:
+    """A seat's name: its given name, ``You``, ``Player 3`` or ``Bot 2`` (numbered from 1).
+
+    With ``you`` false (several humans share the keyboard, or a replay), the ``you`` seat
+    is a ``Player`` like the others: "You" would read wrong on another player's screen.
+    """
+    if seat.name:
+        return seat.name
+    if seat.kind == "you" and you:
+        return tr("you")
+    if seat.is_human:
+        return tr("player", n=index + 1)
+    return tr("bot", n=index + 1)
+
+
+_OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
+
+
+class Session:
+    """One match being played: the game, the seats, the bots and the save file."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        lang: str = "en",
+        save_path: Path | None = None,
+        bots: Mapping[int, Bot] | None = None,
+    ) -> None:
+        if len(seats) != game.n:
+            raise ValueError(f"{len(seats)} seats for a table of {game.n}")
+        self.game = game
+        self.seats = tuple(seats)
+        self.tr = Tr(lang)
+        self.save_path = save_path
+        self.humans = tuple(s for s, seat in enumerate(self.seats) if seat.is_human)
+        self.bots: dict[int, Bot] = dict(bots or {})
+        for s, seat in enumerate(self.seats):
+            if not seat.is_human and s not in self.bots:
+                self.bots[s] = make_bot(seat.level, random.Random(f"{game.seed}:bot:{s}"))
+        self._dirty = False
+        #: Why the match could not be saved (the match goes on unsaved), or None.
+        self.save_error: str | None = None
+        if save_path is not None:
+            try:
+                store.write_table(save_path, self.seats, lang)
+            except OSError as exc:
+                self._cannot_save(exc)
+            self._dirty = True
+            self.save()
+
+    # ---------------------------------------------------------------- names
+
+    def name(self, seat: int) -> str:
+        """The seat's name at the table: ``You``, a given name, ``Player 3``, ``Bot 2``."""
+        return seat_name(self.seats[seat], seat, self.tr, you=len(self.humans) == 1)
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.humans
+
+    # ---------------------------------------------------------------- acting
+
+    def view(self, seat: int) -> View:
+        return view(self.game, seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        if seat == SPECTATOR:
+            return []
+        return self.game.legal_actions(seat)
+
+    def apply(self, action: Action, seat: int) -> list[Event]:
+        """Apply ``action`` by ``seat``; raises ``IllegalAction`` (nothing changes)."""
+        events = self.game.apply(action, seat)
+        self._dirty = True
+        return events
+
+    def save(self) -> None:
+        """Write the record if anything happened since the last save. A failure (a full
+        disk, a folder without write access) stops the saving, not the match."""
+        if self._dirty and self.save_path is not None and self.save_error is None:
+            try:
+                store.write_record(self.game, self.save_path)
+            except OSError as exc:
+                self._cannot_save(exc)
+        self._dirty = False
+
+    def _cannot_save(self, exc: OSError) -> None:
+        self.save_error = f"cannot save to {self.save_path}: {exc.strerror or exc}"
+
+    def bot_move(self, seat: int) -> Action:
+        return self.bots[seat].choose(view(self.game, seat))
+
+    def bot_reaction(self, seat: int) -> Action | None:
+        """The bot's out-of-turn action now (say UNO, catch), or None."""
+        action = self.bots[seat].react(view(self.game, seat))
+        if action is None or action.kind not in _OUT_OF_TURN:
+            return None
+        return action
+
+    def out_of_turn_bots(self) -> list[int]:
+        """Bots that may say UNO or catch someone now: the liable seat first."""
+        game = self.game
+        if game.uno_seat < 0:
+            return []
+        seats = [s for s in game.seats_that_may_act() if s in self.bots]
+        seats.sort(key=lambda s: (s != game.uno_seat, s))
+        return [s for s in seats if any(a.kind in _OUT_OF_TURN for a in game.legal_actions(s))]
+
+    def humans_may_react(self) -> bool:
+        """A human may say UNO or catch someone now."""
+        game = self.game
+        return game.uno_seat >= 0 and any(
+            a.kind in _OUT_OF_TURN for s in self.humans for a in game.legal_actions(s)
+        )

@@ -1,0 +1,98 @@
+"""Where matches are saved: each match is its game record, rewritten after every action.
+
+Records go to ``<data dir>/matches/``; the data dir is ``platformdirs.user_data_dir(
+"unoattack")`` unless the ``UNOATTACK_DATA_DIR`` environment variable names another. Next
+to each record ``NAME.json`` a small ``NAME.table.json`` says who sat where (humans, bots
+and their levels) and in which language, which the record itself does not hold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+from unoattack.engine import Game, Record, RecordError
+from unoattack.tui.setup import Seat, SetupError
+
+ENV_VAR = "UNOATTACK_DATA_DIR"
+TABLE_FORMAT = "unoattack-table"
+_SCAN_LIMIT = 50  # records looked at, newest first, to find one to resume
+
+
+def data_dir() -> Path:
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("unoattack"))
+
+
+def matches_dir() -> Path:
+    return data_dir() / "matches"
+
+
+def table_path(record_path: Path) -> Path:
+    """``NAME.json`` -> ``NAME.table.json``."""
+    return record_path.with_suffix(".table.json")
+
+
+def new_record_path(seed: int) -> Path:
+    """A fresh file name for a new match: its start time and seed."""
+    folder = matches_dir()
+    stem = time.strftime("%Y%m%d-%H%M%S") + f"-seed{seed}"
+    path = folder / f"{stem}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}.json"
+        number += 1
+    return path
+
+
+def write_record(game: Game, path: Path) -> None:
+    """Write the game's record atomically (a crash never leaves half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    Record.from_game(game).save(partial)
+    os.replace(partial, path)
+
+
+def write_table(path: Path, seats: tuple[Seat, ...], lang: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"format": TABLE_FORMAT, "seats": [s.to_dict() for s in seats], "lang": lang}
+    table_path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def read_table(path: Path) -> tuple[tuple[Seat, ...], str] | None:
+    """The seats and language saved next to a record, or None when absent or unreadable."""
+    try:
+        data = json.loads(table_path(path).read_text(encoding="utf-8"))
+        if data.get("format") != TABLE_FORMAT:
+            return None
+        seats = tuple(Seat.from_dict(item) for item in data["seats"])
+        return seats, str(data.get("lang", "en"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, SetupError):
+        return None
+
+
+def records() -> list[Path]:
+    """Saved records, newest first."""
+    folder = matches_dir()
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob("*.json") if not p.name.endswith(".table.json") and p.is_file()]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+def last_unfinished() -> tuple[Path, Record] | None:
+    """The most recently saved match that is not over, with its record."""
+    for path in records()[:_SCAN_LIMIT]:
+        try:
+            record = Record.load(path)
+        except RecordError:
+            continue
+        if record.result is None:
+            return path, record
+    return None

@@ -1,0 +1,735 @@
+"""The table: where a match is played.
+
+The screen shows one seat's view (the *viewer*: the human whose decision is awaited, or a
+spectator when only bots play), offers that seat's legal actions as keys, buttons and
+prompts, and plays the bots on timers so that things happen at a human pace.
+
+Time at the table has three parts, all scheduled through :meth:`TableScreen._later` (a
+zero delay runs at once, in order, which makes :meth:`Pace.instant` deterministic):
+
+- *steps*: after every action its events are revealed one by one, with the launcher's
+  animation for each press and the end-of-hand and end-of-match screens in between;
+- *moves*: a bot on its turn acts after thinking for a moment;
+- *reactions*: when a catch window opens, each bot decides at once whether it will say
+  UNO or catch, and does so after a human-like reaction time, if the window is still
+  open and the action still legal. A human can beat it, and can be beaten.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, View, view
+from unoattack.engine.events import (
+    Event,
+    HandWon,
+    MatchWon,
+    MustPress,
+    PlayerEliminated,
+    Pressed,
+    TurnStarted,
+)
+from unoattack.rules import Card, Colour
+from unoattack.tui.dialogs import (
+    ColourDialog,
+    HandOverScreen,
+    HelpScreen,
+    MatchOverScreen,
+    PassScreen,
+    TargetDialog,
+)
+from unoattack.tui.narrate import describe
+from unoattack.tui.rulebook import edition_rules
+from unoattack.tui.session import Pace, Session
+from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chip
+
+Step = Callable[[], float | None]
+_FRAMES = "◐◓◑◒"
+
+
+class TableScreen(Screen[None]):
+    """A match in play. See the module docstring for how time flows."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "press", show=False),
+        Binding("space", "press", show=False),
+        Binding("u", "uno", show=False),
+        Binding("c", "catch", show=False),
+        Binding("s", "stop", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("f1", "help", show=False),
+        Binding("q", "quit", show=False),
+    ]
+
+    def __init__(self, session: Session, pace: Pace) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.pace = pace
+        self.tr = session.tr
+        self.names = [session.name(s) for s in range(self.game.n)]
+        humans = session.humans
+        # With one human there is nobody to hide the hand from; with several, the first
+        # one to play is asked for the keyboard (viewer None until then).
+        self.viewer: int | None = (
+            SPECTATOR if not humans else humans[0] if len(humans) == 1 else None
+        )
+        self._rng = random.Random(f"{self.game.seed}:pace")
+        self._gen = 0  # bumped by every action: stale timers see it and do nothing
+        self._due: deque[Callable[[], None]] = deque()
+        self._draining = False
+        self._steps: deque[Step] = deque()
+        self._stepping = False
+        self._interlude = False  # a screen hides the table (pass, hand over, help...)
+        self._move_gen = -1  # the generation for which a bot move is scheduled
+        self._window_seat = -1  # the seat of the open catch window, -1 when none
+        self._window = 0  # id of the open window
+        self._asked = False  # the bots have decided their reaction to this window
+        self._asking_colour = False
+        self._shown = len(self.game.log)  # events revealed so far
+        self._lines: list[str] = []
+        self._hidden: list[Card] = []  # cards still flying to the viewer's hand
+        self._animation: Text | None = None
+        self._uno_armed = False
+        self.bells = 0  # times the bell rang (the launcher fired)
+        self._mounted = False
+        self._told_save_error = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            yield TableInfo(id="info")
+            yield SeatsPanel(id="seats")
+        yield EventLog(id="log")
+        yield Static(id="prompt")
+        with Vertical(id="hand-box"):
+            yield HandView(tr, id="hand")
+        with Horizontal(id="actions"):
+            yield Button(tr("btn.press"), id="press", classes="act")
+            yield Button(tr("btn.stop"), id="stop", classes="act")
+            yield Button(tr("btn.uno"), id="uno", classes="act uno")
+            yield Button("", id="catch", classes="act catch")
+            yield Button(tr("btn.help"), id="help", classes="act")
+        yield Static(tr("keys"), id="keys")
+
+    def on_mount(self) -> None:
+        self._mounted = True
+        self.query_one("#seats", SeatsPanel).border_title = self.tr("seats")
+        self.query_one("#log", EventLog).border_title = self.tr("log")
+        self.query_one("#hand", HandView).focus()
+        self._relog()
+        self._pump()
+        self._drain()
+
+    # ------------------------------------------------------------------ time
+
+    def _later(self, delay: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` after ``delay`` seconds; at once (in order) when it is zero."""
+        if delay <= 0:
+            self._due.append(fn)
+            return
+
+        def fire() -> None:
+            fn()
+            self._drain()
+
+        self.set_timer(delay, fire)
+
+    def _drain(self) -> None:
+        """Run what is due now, then save the record. Every entry point ends here."""
+        if self._draining:
+            return
+        self._draining = True
+        try:
+            while self._due:
+                self._due.popleft()()
+        finally:
+            self._draining = False
+        self.session.save()
+        if self.session.save_error and not self._told_save_error:
+            self._told_save_error = True
+            self.notify(self.session.save_error, severity="error", timeout=10)
+
+    def _note(self, text: str) -> None:
+        """A short notice for a key that does nothing now."""
+        self.notify(text, timeout=2.5)
+
+    @property
+    def busy(self) -> bool:
+        return self._stepping or self._interlude
+
+    # ------------------------------------------------------------------ acting
+
+    def _act(self, seat: int, action: Action) -> bool:
+        try:
+            events = self.session.apply(action, seat)
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="warning")
+            return False
+        self._gen += 1
+        self._animation = None
+        if seat == self.viewer:
+            self._uno_armed = False
+        self._queue_steps(events)
+        return True
+
+    def _queue_steps(self, events: list[Event]) -> None:
+        start = len(self.game.log) - len(events)
+        hand_over: tuple[int, HandWon, list[int]] | None = None
+        for offset, event in enumerate(events):
+            if isinstance(event, Pressed):
+                self._steps.extend(self._press_steps(event))
+            self._steps.append(self._reveal_step(start + offset + 1))
+            if isinstance(event, HandWon):
+                # The hand's screen comes once the eliminations that follow are told.
+                end, eliminated = offset, []
+                while end + 1 < len(events) and isinstance(events[end + 1], PlayerEliminated):
+                    end += 1
+                    eliminated.append(events[end].seat)  # type: ignore[attr-defined]
+                hand_over = (end, event, eliminated)
+            if hand_over is not None and hand_over[0] == offset:
+                self._steps.append(self._hand_over_step(hand_over[1], hand_over[2]))
+                hand_over = None
+            if isinstance(event, MatchWon):
+                self._steps.append(self._match_over_step(event))
+        if not self._stepping:
+            self._run_steps()
+
+    def _run_steps(self) -> None:
+        self._stepping = True
+        while self._steps:
+            delay = self._steps.popleft()()
+            self._redraw()
+            if delay is None:
+                return  # an interlude is open; closing it resumes the steps
+            if delay > 0:
+                self._later(delay, self._run_steps)
+                return
+        self._stepping = False
+        self._pump()
+
+    def _reveal_step(self, upto: int) -> Step:
+        def step() -> float:
+            self._reveal(upto)
+            return 0.0
+
+        return step
+
+    def _press_steps(self, event: Pressed) -> list[Step]:
+        """The launcher whirrs, then dings or fires, and the cards come out one by one."""
+        tr, pace = self.tr, self.pace
+        if event.seat == self._viewer_seat:
+            pressing = tr("launcher.press.you")
+        else:
+            pressing = tr("launcher.press", who=self.names[event.seat])
+        mine = event.for_seat(self._viewer_seat)
+        assert isinstance(mine, Pressed)
+        cards = list(mine.cards or ())
+        total = event.count + event.stuck
+        steps: list[Step] = []
+
+        def whirr(frame: int) -> Step:
+            def step() -> float:
+                if frame == 0 and cards:
+                    self._hidden.extend(cards)
+                self._animation = Text(f"{pressing} {_FRAMES[frame]}")
+                return pace.whirr
+
+            return step
+
+        steps.extend(whirr(frame) for frame in range(len(_FRAMES)))
+
+        if not event.fired and not event.stuck:
+
+            def ding() -> float:
+                self._animation = Text(tr("launcher.ding"), style="dim")
+                return pace.card
+
+            return [*steps, ding]
+
+        def fire() -> float:
+            self._ring()
+            key = "launcher.misfire" if event.misfired else "launcher.fire"
+            self._animation = Text(tr(key), style="bold #ffab40")
+            return pace.card
+
+        steps.append(fire)
+
+        def arrive(n: int) -> Step:
+            def step() -> float:
+                assert self._animation is not None
+                self._animation.append(" ")
+                if cards:
+                    card = cards[n]
+                    if card in self._hidden:
+                        self._hidden.remove(card)
+                    self._animation.append_text(chip(card, tr))
+                else:
+                    self._animation.append("▮", style="bold #90caf9")
+                return pace.card
+
+            return step
+
+        steps.extend(arrive(n) for n in range(total))
+        return steps
+
+    def _ring(self) -> None:
+        self.bells += 1
+        if self.pace.bell:
+            self.app.bell()
+
+    def _hand_over_step(self, event: HandWon, eliminated: list[int]) -> Step:
+        def step() -> None:
+            self._interlude = True
+            screen = HandOverScreen(
+                self.tr,
+                event,
+                self.names,
+                self._viewer_seat,
+                self.game.options.scoring_mode,
+                eliminated,
+            )
+            self.app.push_screen(screen, lambda _: self._interlude_done())
+
+        return step
+
+    def _match_over_step(self, event: MatchWon) -> Step:
+        def step() -> None:
+            self._interlude = True
+            eliminations = []
+            hand = 0
+            for e in self.game.log:
+                if isinstance(e, HandWon):
+                    hand = e.hand_number
+                elif isinstance(e, PlayerEliminated):
+                    eliminations.append((e.seat, hand, e.score))
+            screen = MatchOverScreen(self.tr, event, self.names, self._viewer_seat, eliminations)
+            self.app.push_screen(screen, self._match_done)
+
+        return step
+
+    def _interlude_done(self) -> None:
+        self._interlude = False
+        self._redraw()
+        if self._stepping:
+            self._run_steps()
+        else:
+            self._pump()
+        self._drain()
+
+    def _match_done(self, choice: str | None) -> None:
+        self._interlude = False
+        if choice == "new":
+            new_game = getattr(self.app, "new_game", None)
+            if callable(new_game):
+                new_game()
+                return
+        self.app.exit()
+
+    # ------------------------------------------------------------------ the bots
+
+    def _pump(self) -> None:
+        """Decide what happens next: wait for a human, pass the keyboard, or let a bot act."""
+        if self.busy:
+            return
+        game, session = self.game, self.session
+        if game.is_over:
+            self._redraw()
+            return
+        self._ask_bots_to_react()
+        seat = game.to_act
+        if seat is not None and session.is_human(seat):
+            if seat != self.viewer:
+                self._pass_keyboard(seat)
+                return
+            if game.phase.name == "CHOOSE_COLOUR":
+                self._ask_start_colour()
+        elif seat is not None and self._move_gen != self._gen:
+            self._move_gen = gen = self._gen
+            delay = self.pace.press if game.phase.name == "PRESSING" else self.pace.think
+            if session.humans_may_react():
+                delay = max(delay, self.pace.grace)
+            self._later(delay, lambda: self._bot_move(gen))
+        self._redraw()
+
+    def _bot_move(self, gen: int) -> None:
+        if gen != self._gen:
+            return
+        if self.busy:
+            self._move_gen = -1  # the pump schedules it again afterwards
+            return
+        seat = self.game.to_act
+        if seat is None or self.session.is_human(seat):
+            return
+        self._act(seat, self.session.bot_move(seat))
+
+    def _ask_bots_to_react(self) -> None:
+        game = self.game
+        if game.uno_seat < 0:
+            self._window_seat = -1
+            return
+        if game.uno_seat != self._window_seat:
+            self._window_seat = game.uno_seat
+            self._window += 1
+            self._asked = False
+        if self._asked:
+            return
+        self._asked = True
+        window = self._window
+        for seat in self.session.out_of_turn_bots():
+            action = self.session.bot_reaction(seat)
+            if action is None:
+                continue
+            delay = self.pace.reaction(self._rng)
+            if action.kind is ActionKind.SAY_UNO:
+                delay *= 0.5  # one's own UNO comes quicker than spotting someone else's
+            self._later(delay, partial(self._bot_react, window, seat, action))
+
+    def _bot_react(self, window: int, seat: int, action: Action) -> None:
+        if window != self._window or self._window_seat < 0:
+            return
+        if self.busy:
+            self._asked = False  # asked again when the table is back
+            return
+        if action in self.session.legal(seat):
+            self._act(seat, action)
+
+    # ------------------------------------------------------------------ hot-seat
+
+    def _pass_keyboard(self, seat: int) -> None:
+        self._interlude = True
+
+        def ready(_: None) -> None:
+            self.viewer = seat
+            self._hidden = []
+            self._uno_armed = False
+            self._relog()
+            self._interlude = False
+            self._pump()
+            self.query_one("#hand", HandView).focus()
+            self._drain()
+
+        self.app.push_screen(PassScreen(self.tr, self.names[seat]), ready)
+
+    def _ask_start_colour(self) -> None:
+        if self._asking_colour:
+            return
+        seat = self._viewer_seat
+        colours = [
+            a.colour
+            for a in self.session.legal(seat)
+            if a.kind is ActionKind.CHOOSE_COLOUR and a.colour is not None
+        ]
+        if not colours:
+            return
+        self._asking_colour = True
+
+        def chosen(colour: Colour | None) -> None:
+            self._asking_colour = False
+            match = [
+                a
+                for a in self.session.legal(seat)
+                if a.kind is ActionKind.CHOOSE_COLOUR and a.colour is colour
+            ]
+            if match:
+                self._act(seat, match[0])
+            self._pump()
+            self._drain()
+
+        dialog = ColourDialog(self.tr, colours, self.tr("prompt.colour"), cancel=False)
+        self.app.push_screen(dialog, chosen)
+
+    # ------------------------------------------------------------------ the human
+
+    @property
+    def _viewer_seat(self) -> int:
+        return SPECTATOR if self.viewer is None else self.viewer
+
+    def _legal(self) -> list[Action]:
+        return self.session.legal(self._viewer_seat)
+
+    def _ready_for_input(self) -> bool:
+        return not self.busy and self._viewer_seat != SPECTATOR
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        message.stop()
+        if self._ready_for_input():
+            self._play(message.card)
+        self._drain()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions: dict[str, Callable[[], None]] = {
+            "press": self.action_press,
+            "stop": self.action_stop,
+            "uno": self.action_uno,
+            "catch": self.action_catch,
+            "help": self.action_help,
+        }
+        handler = actions.get(event.button.id or "")
+        if handler is not None:
+            handler()
+        self.query_one("#hand", HandView).focus()
+
+    def _play(self, card: Card) -> None:
+        seat = self._viewer_seat
+        plays = [a for a in self._legal() if a.kind is ActionKind.PLAY and a.card == card]
+        if not plays:
+            if self.game.to_act != seat and self.game.to_act is not None:
+                self._note(self.tr("note.wait", who=self.names[self.game.to_act]))
+            else:
+                self._note(self.tr("note.cannot_play", card=self.tr.card(card)))
+            return
+        with_uno = [a for a in plays if a.uno]
+        without = [a for a in plays if not a.uno]
+        plays = with_uno if self._uno_armed and with_uno else without or plays
+        colours = sorted({a.colour for a in plays if a.colour is not None})
+        targets = sorted({a.target for a in plays if a.target is not None})
+
+        def finish(colour: Colour | None, target: int | None) -> None:
+            for action in plays:
+                if (colour is None or action.colour is colour) and (
+                    target is None or action.target == target
+                ):
+                    self._uno_armed = False
+                    self._act(seat, action)
+                    break
+            self._drain()
+
+        def pick_target(colour: Colour | None) -> None:
+            if len(targets) <= 1:
+                finish(colour, targets[0] if targets else None)
+                return
+            options = [
+                (t, f"{self.names[t]} ({self.tr.count('card', count)})")
+                for t, count in ((t, view(self.game, seat).hand_counts[t]) for t in targets)
+            ]
+            dialog = TargetDialog(self.tr, options, self.tr("dlg.target", card=self.tr.card(card)))
+
+            def chosen(target: int | None) -> None:
+                if target is not None:
+                    finish(colour, target)
+
+            self.app.push_screen(dialog, chosen)
+
+        if len(colours) > 1:
+            title = self.tr("dlg.colour.for", card=self.tr.card(card))
+
+            def chosen_colour(colour: Colour | None) -> None:
+                if colour is not None:
+                    pick_target(colour)
+
+            self.app.push_screen(ColourDialog(self.tr, colours, title, cancel=True), chosen_colour)
+        else:
+            pick_target(colours[0] if colours else None)
+
+    def _simple(self, kind: ActionKind, refusal: str) -> None:
+        if not self._ready_for_input():
+            return
+        seat = self._viewer_seat
+        found = [a for a in self._legal() if a.kind is kind]
+        if found:
+            self._act(seat, found[0])
+        elif kind is ActionKind.PRESS and self.game.to_act not in (seat, None):
+            assert self.game.to_act is not None
+            self._note(self.tr("note.wait", who=self.names[self.game.to_act]))
+        else:
+            self._note(self.tr(refusal))
+        self._drain()
+
+    def action_press(self) -> None:
+        self._simple(ActionKind.PRESS, "note.cannot_press")
+
+    def action_stop(self) -> None:
+        self._simple(ActionKind.STOP, "note.no_stop")
+
+    def action_catch(self) -> None:
+        self._simple(ActionKind.CATCH, "note.no_catch")
+
+    def action_uno(self) -> None:
+        if not self._ready_for_input():
+            return
+        legal = self._legal()
+        seat = self._viewer_seat
+        if any(a.kind is ActionKind.SAY_UNO for a in legal):
+            self._act(seat, next(a for a in legal if a.kind is ActionKind.SAY_UNO))
+        elif any(a.kind is ActionKind.PLAY and a.uno for a in legal):
+            self._uno_armed = not self._uno_armed
+            self._note(self.tr("note.uno_armed" if self._uno_armed else "note.uno_disarmed"))
+            self._redraw()
+        else:
+            self._note(self.tr("note.no_uno"))
+        self._drain()
+
+    def action_help(self) -> None:
+        if self._interlude:
+            return
+        self._interlude = True
+        rules, from_doc = edition_rules(self.game.edition)
+
+        def closed(_: None) -> None:
+            self._interlude = False
+            self._move_gen = -1
+            self._asked = False
+            self._pump()
+            self._drain()
+
+        self.app.push_screen(HelpScreen(self.tr, self.game.edition.title, rules, from_doc), closed)
+
+    def action_quit(self) -> None:
+        self.session.save()
+        self.app.exit()
+
+    # ------------------------------------------------------------------ drawing
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The event log as shown so far, oldest first."""
+        return list(self._lines)
+
+    @property
+    def prompt_text(self) -> str:
+        return self._prompt(view(self.game, self._viewer_seat)).plain
+
+    def _reveal(self, upto: int) -> None:
+        viewer = self._viewer_seat
+        name = self.names.__getitem__
+        for event in self.game.log[self._shown : upto]:
+            line = describe(event, viewer, name, self.tr)
+            if line:
+                self._lines.append(line)
+        self._shown = max(self._shown, upto)
+
+    def _relog(self) -> None:
+        """Tell the story so far again, as the (new) viewer may see it."""
+        viewer = self._viewer_seat
+        name = self.names.__getitem__
+        lines = []
+        for event in self.game.log[: self._shown]:
+            line = describe(event, viewer, name, self.tr)
+            if line:
+                lines.append(line)
+        self._lines = lines[-EventLog.LIMIT :]
+
+    def _redraw(self) -> None:
+        if not self._mounted:
+            return
+        v = view(self.game, self._viewer_seat)
+        tr = self.tr
+        edition = self.game.edition
+        options = self.game.options
+        goal = tr(f"goal.{options.scoring_mode}", target=options.target_score)
+        self.query_one("#status", Static).update(
+            tr(
+                "status",
+                title=edition.title,
+                hand=v.hand_number,
+                dealer=self.names[v.dealer],
+                goal=goal,
+            )
+        )
+        self.query_one("#info", TableInfo).show(v, tr, self._animation)
+        self.query_one("#seats", SeatsPanel).show(v, self.names, tr, self._viewer_seat)
+        self.query_one("#log", EventLog).show(self._lines)
+        legal = list(v.legal_actions)
+        playable = frozenset(a.card for a in legal if a.kind is ActionKind.PLAY and a.card)
+        hand = self.query_one("#hand", HandView)
+        if v.seat == SPECTATOR:
+            hand.show(None, frozenset(), placeholder=tr("hand.spectator"))
+            self.query_one("#hand-box", Vertical).border_title = tr("seats")
+        else:
+            hand.show(v.hand, playable if not self.busy else frozenset(), self._hidden)
+            count = len(v.hand or ())
+            summary = tr("hand.summary", cards=tr.count("card", count), playable=len(playable))
+            title = (
+                tr("hand")
+                if len(self.session.humans) == 1
+                else tr("hand.of", who=self.names[v.seat])
+            )
+            self.query_one("#hand-box", Vertical).border_title = f"{title} — {summary}"
+        self.query_one("#prompt", Static).update(self._prompt(v))
+        kinds = {a.kind for a in legal}
+        self.query_one("#press", Button).disabled = ActionKind.PRESS not in kinds
+        self.query_one("#stop", Button).display = ActionKind.STOP in kinds
+        catch = self.query_one("#catch", Button)
+        catch.display = ActionKind.CATCH in kinds
+        if v.catchable is not None:
+            catch.label = tr("btn.catch", who=self.names[v.catchable])
+        uno = self.query_one("#uno", Button)
+        uno.set_class(self._uno_armed or ActionKind.SAY_UNO in kinds, "armed")
+
+    def _prompt(self, v: View) -> Text:
+        tr = self.tr
+        legal = list(v.legal_actions)
+        kinds = {a.kind for a in legal}
+        text = Text()
+        if v.phase == "match_over":
+            return Text(tr("prompt.over"), style="bold")
+        seat = v.to_act
+        assert seat is not None
+        if v.seat == SPECTATOR and not self.session.humans:
+            text.append(tr("prompt.spectator") + " ")
+        if seat != v.seat:
+            name = self.names[seat]
+            if v.phase == "pressing" and v.duties:
+                duty = v.duties[0]
+                left = tr.times(0) if duty.until_fire else tr.count("press", duty.presses)
+                text.append(tr("prompt.watch.press", who=name, left=left))
+            elif v.phase == "choose_colour":
+                text.append(tr("prompt.watch.colour", who=name))
+            else:
+                text.append(tr("prompt.watch", who=name))
+        elif v.phase == "choose_colour":
+            text.append(tr("prompt.colour"), style="bold")
+        elif v.phase == "pressing" and v.duties:
+            duty = v.duties[0]
+            reason = self._press_reason(seat)
+            if duty.until_fire:
+                text.append(tr("prompt.press.fire", reason=reason), style="bold")
+            else:
+                left = tr.count("press", duty.presses)
+                text.append(tr("prompt.press", left=left, reason=reason), style="bold")
+            if ActionKind.PLAY in kinds:
+                text.append(tr("prompt.stack"), style="bold")
+            if ActionKind.STOP in kinds:
+                text.append(tr("prompt.stop"))
+        elif ActionKind.PLAY not in kinds:
+            text.append(tr("prompt.turn.none"), style="bold")
+        elif self._bonus_turn(seat):
+            text.append(tr("prompt.bonus"), style="bold")
+        else:
+            text.append(tr("prompt.turn"), style="bold")
+        if ActionKind.CATCH in kinds and v.catchable is not None:
+            text.append(tr("prompt.catch", who=self.names[v.catchable]), style="bold #ff5252")
+        if ActionKind.SAY_UNO in kinds:
+            text.append(tr("prompt.liable"), style="bold #fdd835")
+        if self._uno_armed:
+            text.append(tr("prompt.uno_armed"), style="bold #fdd835")
+        return text
+
+    def _press_reason(self, seat: int) -> str:
+        for event in reversed(self.game.log):
+            if isinstance(event, MustPress) and event.seat == seat:
+                key = f"reason.{event.reason}"
+                return self.tr(key) if self.tr.has(key) else ""
+        return ""
+
+    def _bonus_turn(self, seat: int) -> bool:
+        for event in reversed(self.game.log):
+            if isinstance(event, TurnStarted):
+                return event.seat == seat and event.bonus
+        return False

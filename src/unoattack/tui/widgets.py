@@ -1,0 +1,347 @@
+"""The pieces of the table: the hand, the seats, the pile, the launcher and the log.
+
+Each widget renders what it is given (a view's fields, names, the words of a language);
+none of them knows a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from unoattack.engine import SPECTATOR, View
+from unoattack.engine.launcher import LauncherPublic
+from unoattack.rules import Card, Colour, Kind
+from unoattack.tui.i18n import Tr
+
+# Chip colours: a playable card is a solid chip of its colour; the others are its colour
+# on the background, so the playable ones stand out on any terminal.
+_SOLID = {
+    Colour.RED: "bold #ffffff on #c62828",
+    Colour.YELLOW: "bold #000000 on #fdd835",
+    Colour.GREEN: "bold #ffffff on #2e7d32",
+    Colour.BLUE: "bold #ffffff on #1565c0",
+    None: "bold #ffffff on #5e35b1",
+}
+_FADED = {
+    Colour.RED: "#ef9a9a",
+    Colour.YELLOW: "#fff59d",
+    Colour.GREEN: "#a5d6a7",
+    Colour.BLUE: "#90caf9",
+    None: "#b39ddb",
+}
+_GROUPS: tuple[Colour | None, ...] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE, None)
+
+
+def chip(card: Card, tr: Tr, *, playable: bool = True, selected: bool = False) -> Text:
+    """A card as a coloured chip: `` 7 `` (``▸7◂`` when selected)."""
+    label = tr.label(card)
+    text = f"▸{label}◂" if selected else f" {label} "
+    style = _SOLID[card.colour] if playable else _FADED[card.colour]
+    if selected:
+        style += " underline"
+    return Text(text, style=style)
+
+
+def group_name(colour: Colour | None, tr: Tr) -> str:
+    return tr("group.wild") if colour is None else tr.colour(colour).capitalize()
+
+
+def sort_key(card: Card) -> tuple[int, int, int]:
+    group = _GROUPS.index(card.colour)
+    return (group, 0 if card.kind is Kind.NUMBER else 1, card.number or card.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class _Region:
+    y: int
+    x0: int
+    x1: int
+    index: int
+
+
+class HandView(Widget, can_focus=True):
+    """A hand, grouped by colour, playable cards solid, the chosen one marked.
+
+    ←/→ move through the cards, ↑/↓ jump between colours, Enter (or a click on the chosen
+    card) posts :class:`HandView.Chosen`.
+    """
+
+    DEFAULT_CSS = """
+    HandView { height: auto; min-height: 1; padding: 0 1; }
+    HandView:focus { background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("up", "jump(-1)", show=False),
+        Binding("down", "jump(1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
+    LABEL_WIDTH = 9
+
+    class Chosen(Message):
+        """The player chose a card to play."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, tr: Tr, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+        self.cards: list[Card] = []  # sorted, without the cards still arriving
+        self.playable: frozenset[Card] = frozenset()
+        self.selected = 0
+        self.placeholder = ""
+        self._regions: list[_Region] = []
+
+    def show(
+        self,
+        hand: Sequence[Card] | None,
+        playable: frozenset[Card],
+        hidden: Sequence[Card] = (),
+        placeholder: str = "",
+    ) -> None:
+        """Show ``hand`` minus the ``hidden`` cards (still flying out of the launcher)."""
+        before = self.cards[self.selected] if self.cards else None
+        cards = sorted(hand or (), key=sort_key)
+        for card in hidden:
+            if card in cards:
+                cards.remove(card)
+        self.cards = cards
+        self.playable = playable
+        self.placeholder = placeholder
+        if before in cards and (before in playable or not playable):
+            self.selected = cards.index(before)
+        elif not cards:
+            self.selected = 0
+        else:
+            firsts = [i for i, c in enumerate(cards) if c in playable]
+            if firsts:
+                self.selected = firsts[0]
+            else:
+                self.selected = min(self.selected, len(cards) - 1)
+        self.refresh(layout=True)
+
+    @property
+    def chosen(self) -> Card | None:
+        return self.cards[self.selected] if self.cards else None
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.selected = (self.selected + step) % len(self.cards)
+            self.refresh()
+
+    def action_jump(self, step: int) -> None:
+        if not self.cards:
+            return
+        groups = [_GROUPS.index(c.colour) for c in self.cards]
+        here = groups[self.selected]
+        present = sorted(set(groups))
+        target = present[(present.index(here) + step) % len(present)]
+        offset = self.selected - groups.index(here)
+        start = groups.index(target)
+        size = groups.count(target)
+        self.selected = start + min(offset, size - 1)
+        self.refresh()
+
+    def action_choose(self) -> None:
+        card = self.chosen
+        if card is not None:
+            self.post_message(self.Chosen(card))
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for region in self._regions:
+            if region.y == offset.y and region.x0 <= offset.x < region.x1:
+                if region.index == self.selected:
+                    self.action_choose()
+                else:
+                    self.selected = region.index
+                    self.refresh()
+                return
+
+    def _layout(self, width: int) -> tuple[list[Text], list[_Region]]:
+        lines: list[Text] = []
+        regions: list[_Region] = []
+        if not self.cards:
+            return [Text(self.placeholder, style="dim")], regions
+        width = max(width, self.LABEL_WIDTH + 8)
+        index = 0
+        for colour in _GROUPS:
+            members = [c for c in self.cards if c.colour is colour]
+            if not members:
+                continue
+            line = Text(group_name(colour, self.tr).ljust(self.LABEL_WIDTH)[: self.LABEL_WIDTH])
+            x = self.LABEL_WIDTH
+            for card in members:
+                piece = chip(
+                    card,
+                    self.tr,
+                    playable=card in self.playable,
+                    selected=index == self.selected,
+                )
+                if x + len(piece) > width and x > self.LABEL_WIDTH:
+                    lines.append(line)
+                    line = Text(" " * self.LABEL_WIDTH)
+                    x = self.LABEL_WIDTH
+                regions.append(_Region(len(lines), x, x + len(piece), index))
+                line.append_text(piece)
+                line.append(" ")
+                x += len(piece) + 1
+                index += 1
+            lines.append(line)
+        return lines, regions
+
+    def render(self) -> Text:
+        lines, self._regions = self._layout(self.content_size.width)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._layout(width)[0])
+
+
+def seat_line(
+    v: View,
+    seat: int,
+    name: str,
+    tr: Tr,
+    *,
+    name_width: int,
+    viewer: int,
+) -> Text:
+    """One row of the seats panel: turn marker, name, cards, score and flags."""
+    marker = "▶ " if v.to_act == seat else "  "
+    style = "bold" if seat == viewer else ""
+    if not v.active[seat]:
+        style = "dim"
+    line = Text()
+    line.append(marker, style="bold #fdd835")
+    line.append(name[:name_width].ljust(name_width), style=style)
+    line.append(f" {v.hand_counts[seat]:>3}", style=style)
+    line.append("▮", style="#90caf9")
+    line.append(f" {tr('pts', n=v.scores[seat]):>8}", style=style)
+    flags: list[tuple[str, str]] = []
+    if not v.active[seat]:
+        flags.append((tr("flag.out"), "dim"))
+    if v.said_uno[seat]:
+        flags.append((tr("flag.uno"), "bold #fdd835"))
+    if v.catchable == seat:
+        flags.append((tr("flag.catchable"), "bold #ff5252"))
+    owed = sum(d.presses for d in v.duties if d.seat == seat)
+    if any(d.seat == seat for d in v.duties):
+        presses = tr.times(0) if owed == 0 else tr.count("press", owed)
+        flags.append((tr("flag.owes", presses=presses), "#ffab40"))
+    for text, flag_style in flags:
+        line.append(" ")
+        line.append(text, style=flag_style)
+    return line
+
+
+class SeatsPanel(VerticalScroll, can_focus=False):
+    """Every seat: whose turn it is, cards in hand, score, UNO and pending presses.
+
+    With many seats on a small terminal the list scrolls to keep the seat to act in sight.
+    """
+
+    DEFAULT_CSS = "SeatsPanel > Static { width: 100%; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="seat-lines")
+
+    def show(self, v: View, names: Sequence[str], tr: Tr, viewer: int) -> None:
+        width = min(max(len(n) for n in names), 14)
+        lines = [
+            seat_line(v, s, names[s], tr, name_width=width, viewer=viewer) for s in range(v.players)
+        ]
+        self.query_one("#seat-lines", Static).update(Text("\n").join(lines))
+        if v.to_act is not None:
+            self.call_after_refresh(self.scroll_to, y=max(0, v.to_act - 1), animate=False)
+
+
+def pile_text(v: View, tr: Tr) -> Text:
+    """The top card (and the colour named for a wild), and the direction of play."""
+    line = Text(f"{tr('top')} ")
+    line.append_text(chip(v.top, tr))
+    if not v.top.is_wild:  # a wild's chip says it all; a colour is named below
+        line.append(f" {tr.card(v.top)}")
+    if v.colour is not None and v.colour is not v.top.colour:
+        line.append(" → ")
+        line.append(tr.colour(v.colour), style=_FADED[v.colour] + " bold")
+    line.append("\n")
+    line.append(tr("pile.size", cards=tr.count("card", v.pile_size)), style="dim")
+    arrow = "↻ " + tr("clockwise") if v.direction > 0 else "↺ " + tr("counterclockwise")
+    line.append(f" · {arrow}")
+    if v.mega_pile:
+        line.append(" · ")
+        line.append(tr("mega_pile", presses=tr.count("press", v.mega_pile)), style="bold #ffab40")
+    return line
+
+
+def launcher_text(public: LauncherPublic, tr: Tr, animation: Text | None) -> Text:
+    """The launcher: its lights (they speed up as presses go by without a firing), the
+    cards loaded, and the press going on, if any."""
+    since = public.presses_since_fire
+    lights = "●" * min(since, 8) + "○" * max(0, 8 - since)
+    line = Text(f"{tr('launcher')} ", style="bold")
+    line.append(lights, style="#ff7043")
+    line.append(" " + tr("launcher.stock", stock=tr.count("card", public.stock_size)))
+    line.append("\n")
+    if animation is not None:
+        line.append_text(animation)
+    else:
+        line.append(tr("launcher.since", since=tr.count("press", since)), style="dim")
+    return line
+
+
+class TableInfo(Static):
+    """The pile and the launcher."""
+
+    def show(self, v: View, tr: Tr, animation: Text | None = None) -> None:
+        public = v.launcher
+        model = public.model.partition(":")[0]  # a scripted launcher's script is no one's business
+        self.border_subtitle = tr(
+            "launcher.model", model=model, presses=tr.count("press", public.total_presses)
+        )
+        text = pile_text(v, tr)
+        text.append("\n")
+        text.append_text(launcher_text(v.launcher, tr, animation))
+        self.update(text)
+
+
+class EventLog(VerticalScroll, can_focus=False):
+    """What happened, newest first (scrolls with the mouse; the keys belong to the hand)."""
+
+    DEFAULT_CSS = "EventLog Static { width: 100%; }"
+    LIMIT = 120
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-lines")
+
+    def show(self, lines: Sequence[str]) -> None:
+        shown = list(reversed(lines[-self.LIMIT :]))
+        text = Text()
+        for i, line in enumerate(shown):
+            if i:
+                text.append("\n")
+            text.append(line, style="bold" if i == 0 else "")
+        self.query_one("#log-lines", Static).update(text)
+        self.scroll_home(animate=False)
+
+
+def viewer_hand(v: View) -> tuple[Card, ...] | None:
+    return None if v.seat == SPECTATOR else v.hand

@@ -1,0 +1,692 @@
+"""The terminal table driven like a player would: keys, buttons, dialogs, screens.
+
+Every table runs at ``Pace.instant()``: bots act and animations end at once, in a fixed
+order, so each test is exact and nothing waits on the clock.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Checkbox, Input, RadioButton, Select
+
+from test_tui_support import (
+    ScriptBot,
+    flat,
+    run,
+    screen_text,
+    session_for,
+    table_app,
+    until,
+)
+from unoattack.engine import Game, Record, view
+from unoattack.engine.events import (
+    CardPlayed,
+    Caught,
+    HandsTraded,
+    UnoSaid,
+)
+from unoattack.rules import Card, Colour
+from unoattack.tui import store
+from unoattack.tui.app import PlayApp, ReplayApp
+from unoattack.tui.commands import _resumed_session, build_setup
+from unoattack.tui.dialogs import (
+    ColourDialog,
+    HandOverScreen,
+    HelpScreen,
+    MatchOverScreen,
+    PassScreen,
+    TargetDialog,
+)
+from unoattack.tui.new_game import NewGameScreen
+from unoattack.tui.replay import ReplayScreen
+from unoattack.tui.session import Pace
+from unoattack.tui.table import TableScreen
+from unoattack.tui.widgets import HandView
+
+TAIL = "stock=... launcher=scripted:0 seed=0"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves into its own data directory."""
+    monkeypatch.setenv(store.ENV_VAR, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def table(pilot: Pilot[None]) -> TableScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen), type(screen).__name__
+    return screen
+
+
+def played(game: Game) -> list[CardPlayed]:
+    return [e for e in game.log if isinstance(e, CardPlayed)]
+
+
+# ---------------------------------------------------------------------- starting
+
+
+def test_a_game_starts_from_flags_with_no_screen_in_between(data_dir: Path) -> None:
+    setup = build_setup(
+        edition="mega-hit", players="you,bot:heuristic,bot:heuristic", seed=7, lang="fr"
+    )
+    app = PlayApp(setup, pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        game = screen.game
+        assert game.edition.name == "mega-hit" and game.n == 3 and game.seed == 7
+        assert game.to_act == 0  # the bots have played up to the human's turn
+        hand = screen.query_one(HandView)
+        assert sorted(map(str, hand.cards)) == sorted(map(str, view(game, 0).hand or ()))
+        assert "Votre main" in screen_text(pilot.app)
+        assert screen.prompt_text.startswith("À vous")
+        saved = store.records()
+        assert len(saved) == 1
+        assert Record.load(saved[0]).actions == Record.from_game(game).actions
+
+    run(app, scenario)
+
+
+def test_the_new_game_screen_sets_up_and_starts_a_match() -> None:
+    app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert "The original: Hit 2" in flat(pilot.app)
+        screen.query_one("#lang", Select).value = "fr"
+        await until(pilot, lambda: "Nouvelle partie" in flat(pilot.app))
+        screen.query_one("#ed-2", RadioButton).value = True  # mega-hit
+        await until(pilot, lambda: screen.setup.edition == "mega-hit")
+        await until(pilot, lambda: screen.query_one("#opt-stacking", Checkbox).value)
+        screen.query_one("#add-seat", Button).press()
+        await until(pilot, lambda: len(screen.query(".seat-row")) == 4)
+        screen.query_one("#seat-kind-3", Select).value = "bot:random"
+        screen.query_one("#seed", Input).value = "11"
+        await pilot.pause()
+        screen.query_one("#start", Button).press()
+        await pilot.pause()
+        game = table(pilot).game
+        assert (game.edition.name, game.n, game.seed) == ("mega-hit", 4, 11)
+        assert [s.spec for s in table(pilot).session.seats] == [
+            "you",
+            "bot:heuristic",
+            "bot:heuristic",
+            "bot:random",
+        ]
+        assert "Votre main" in screen_text(pilot.app)
+
+    run(app, scenario, size=(100, 60))
+
+
+def test_the_new_game_screen_refuses_a_bad_house_rule_in_one_line() -> None:
+    app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#opt-target_score", Input).value = "0"
+        screen.query_one("#start", Button).press()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NewGameScreen)
+        assert "Cannot start: option 'target_score' got '0'" in flat(pilot.app)
+
+    run(app, scenario, size=(120, 50))
+
+
+# ---------------------------------------------------------------------- playing cards
+
+
+def test_enter_plays_the_chosen_card_and_the_log_tells_it() -> None:
+    app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.query_one(HandView).chosen == Card.parse("R7")  # the playable one
+        await pilot.press("enter")
+        assert played(screen.game)[0].card == Card.parse("R7")
+        assert "You play red 7." in screen.log_lines
+        assert "Bot 2 presses the launcher: ding, nothing comes out." in screen.log_lines
+
+    run(app, scenario)
+
+
+def test_arrows_choose_a_card_and_an_unplayable_one_is_refused() -> None:
+    app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("down")
+        assert screen.query_one(HandView).chosen == Card.parse("G3")
+        await pilot.press("enter")
+        assert played(screen.game) == []
+        assert screen.game.to_act == 0
+        await pilot.press("up", "enter")
+        assert played(screen.game)[0].card == Card.parse("R7")
+
+    run(app, scenario)
+
+
+def test_clicking_a_card_chooses_it_and_clicking_again_plays_it() -> None:
+    app = table_app(f"2003 hands=R7,R3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        hand = screen.query_one(HandView)
+        assert [str(c) for c in hand.cards] == ["R3", "R7"]
+        region = next(r for r in hand._regions if r.index == 1)
+        await pilot.click(HandView, offset=(region.x0 + 2, region.y))  # +1 for padding
+        assert hand.chosen == Card.parse("R7")
+        await pilot.click(HandView, offset=(region.x0 + 2, region.y))
+        assert played(screen.game)[0].card == Card.parse("R7")
+
+    run(app, scenario)
+
+
+def test_a_wild_asks_for_a_colour() -> None:
+    app = table_app(f"2003 hands=W,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ColourDialog)
+        assert dialog.colours == [Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE]
+        await pilot.press("b")
+        event = played(table(pilot).game)[0]
+        assert (event.card, event.colour) == (Card.parse("W"), Colour.BLUE)
+
+    run(app, scenario)
+
+
+def test_the_colour_picker_speaks_french_and_takes_french_initials() -> None:
+    app = table_app(f"2003 hands=W,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", lang="fr")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        text = flat(pilot.app)
+        assert "Choisissez la couleur de Carte blanche" in text
+        assert "Jaune (J)" in text
+        await pilot.press("j")
+        assert played(table(pilot).game)[0].colour is Colour.YELLOW
+
+    run(app, scenario)
+
+
+def test_escape_cancels_a_play_at_the_colour_picker() -> None:
+    app = table_app(f"2003 hands=W,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "escape")
+        screen = table(pilot)
+        assert played(screen.game) == [] and screen.game.to_act == 0
+
+    run(app, scenario)
+
+
+def test_trade_hands_asks_whom_to_trade_with() -> None:
+    app = table_app(
+        f"2003 hands=Y-TH,R1/B4,B5/G1,G2,G3 pile=Y5 turn=0 dealer=2 scores=0,0,0 {TAIL}",
+        "you,bot,bot",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, TargetDialog)
+        assert dialog.targets == [(1, "Bot 2 (2 cards)"), (2, "Bot 3 (3 cards)")]
+        await pilot.press("2")
+        screen = table(pilot)
+        traded = [e for e in screen.game.log if isinstance(e, HandsTraded)]
+        assert (traded[0].seat, traded[0].target) == (0, 2)
+        assert "You trade hands with Bot 3. You receive green 1, green 2, green 3." in (
+            screen.log_lines
+        )
+
+    run(app, scenario)
+
+
+def test_attack_attack_asks_a_colour_then_a_target() -> None:
+    app = table_app(
+        f"2010 hands=WAA,R1/B4,B5/G1,G2 pile=Y5 turn=0 dealer=2 scores=0,0,0 {TAIL}",
+        "you,bot,bot",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, ColourDialog)
+        await pilot.press("g")
+        assert isinstance(pilot.app.screen, TargetDialog)
+        await pilot.press("1")
+        event = played(table(pilot).game)[0]
+        assert (event.card, event.colour, event.target) == (
+            Card.parse("WAA"),
+            Colour.GREEN,
+            1,
+        )
+
+    run(app, scenario)
+
+
+def test_facing_a_hit_pile_the_prompt_offers_to_stack_or_press() -> None:
+    bots = {2: ScriptBot(["play R-Hit2"])}
+    app = table_app(
+        f"mega-hit hands=Y-Hit1,G4/B4,B5/R-Hit2,R3,R4 pile=R2 turn=2 dealer=1 scores=0,0,0 {TAIL}",
+        "you,bot,bot",
+        bots=bots,
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.prompt_text == (
+            "Press the launcher (P): 2 presses to go. Or stack a Hit card (Enter) onto the pile."
+        )
+        assert screen.query_one(HandView).playable == frozenset({Card.parse("Y-Hit1")})
+        await pilot.press("enter")
+        stacked = played(screen.game)[-1]
+        assert (stacked.card, stacked.stacked) == (Card.parse("Y-Hit1"), True)
+
+    run(app, scenario)
+
+
+def test_a_wild_start_card_asks_the_first_player_for_its_colour() -> None:
+    seed = next(
+        s for s in range(500) if Game.new("2003", players=2, seed=s).phase.name == "CHOOSE_COLOUR"
+    )
+    game = Game.new("2003", players=2, seed=seed)
+    seats = "you,bot" if game.to_act == 0 else "bot,you"
+    app = PlayApp(session=session_for(game, seats), pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ColourDialog)
+        assert "Name the colour of the start card." in flat(pilot.app)
+        await pilot.press("escape")  # not a play: it cannot be cancelled
+        assert pilot.app.screen is dialog
+        await pilot.press("g")
+        assert table(pilot).game.colour is Colour.GREEN
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- the launcher
+
+
+def test_pressing_the_launcher_rings_and_the_cards_arrive_in_the_hand() -> None:
+    app = table_app(
+        "2003 hands=G3,G4/R-Hit2,B4,B5 pile=R2 turn=1 dealer=0 scores=0,0 "
+        "stock=R8,Y9,... launcher=scripted:2 seed=0",
+        bots={1: ScriptBot(["play R-Hit2"])},
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.prompt_text == "Press the launcher (P): 2 presses to go."
+        await pilot.press("p")
+        assert screen.bells == 1
+        assert sorted(str(c) for c in screen.query_one(HandView).cards) == [
+            "G3",
+            "G4",
+            "R8",
+            "Y9",
+        ]
+        assert "You press the launcher: it fires! 2 cards. You get red 8, yellow 9." in (
+            screen.log_lines
+        )
+        assert "DING DING! It fires: 8 9" in flat(pilot.app)
+        assert screen.prompt_text == "Press the launcher (P): 1 press to go."
+
+    run(app, scenario)
+
+
+def test_a_press_that_yields_nothing_just_dings_and_rings_no_bell() -> None:
+    app = table_app(f"2003 hands=G3,G4/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.click("#press")
+        assert screen.bells == 0
+        assert "You press the launcher: ding, nothing comes out." in screen.log_lines
+
+    run(app, scenario)
+
+
+def test_other_players_presses_show_how_many_cards_not_which() -> None:
+    app = table_app(
+        "2003 hands=R-Hit2,G4/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 "
+        "stock=R8,Y9,... launcher=scripted:2 seed=0"
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("enter")  # Hit 2: the bot presses twice
+        assert "Bot 2 presses the launcher: it fires! 2 cards." in screen.log_lines
+        assert not any("red 8" in line for line in screen.log_lines)
+        assert screen.bells == 1
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- UNO
+
+
+def test_saying_uno_with_the_play() -> None:
+    app = table_app(
+        f"2003 hands=R7,R8/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}",
+        bots={1: ScriptBot(catch=True)},
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("u")
+        assert "UNO will be said with your play." in screen.prompt_text
+        await pilot.press("enter")
+        assert any(isinstance(e, UnoSaid) and e.seat == 0 for e in screen.game.log)
+        assert not any(isinstance(e, Caught) for e in screen.game.log)
+        assert "UNO!" in flat(pilot.app)  # the seats panel shows who said it
+
+    run(app, scenario)
+
+
+def test_forgetting_uno_gets_you_caught_by_a_bot() -> None:
+    app = table_app(
+        f"2003 hands=R7,R8/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}",
+        bots={1: ScriptBot(catch=True)},
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("enter")
+        caught = [e for e in screen.game.log if isinstance(e, Caught)]
+        assert [(c.catcher, c.seat, c.presses) for c in caught] == [(1, 0, 2)]
+        assert "Bot 2 catches you without UNO: 2 presses for you." in screen.log_lines
+        assert screen.prompt_text.startswith(
+            "Press the launcher (P): 2 presses to go (penalty: no UNO)."
+        )
+
+    run(app, scenario)
+
+
+def test_saying_uno_right_after_the_play_before_anyone_catches_you() -> None:
+    # Two players: a Skip gives its player another turn, still liable for UNO.
+    app = table_app(f"2003 hands=R-Skip,R8/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("right", "enter")  # the Skip, after the 8
+        assert "You have one card left: say UNO (U) before you are caught!" in (screen.prompt_text)
+        assert screen.query_one("#uno", Button).has_class("armed")
+        await pilot.click("#uno")
+        assert isinstance(screen.game.log[-1], UnoSaid)
+        assert screen.log_lines[-1] == "You say UNO!"
+
+    run(app, scenario)
+
+
+def test_catching_a_bot_that_forgot_uno() -> None:
+    app = table_app(
+        f"2003 hands=G3,G4/R7,R8 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}",
+        bots={1: ScriptBot(["play R7"])},
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        catch = screen.query_one("#catch", Button)
+        assert catch.display and str(catch.label) == "Catch Bot 2! (C)"
+        assert "Bot 2 did not say UNO: catch them (C)!" in screen.prompt_text
+        assert "no UNO!" in flat(pilot.app)
+        await pilot.press("c")
+        caught = [e for e in screen.game.log if isinstance(e, Caught)]
+        assert [(c.catcher, c.seat) for c in caught] == [(0, 1)]
+        assert "You catch Bot 2 without UNO: 2 presses for them." in screen.log_lines
+        assert view(screen.game, 0).hand_counts == (2, 1)  # scripted: the presses ding
+        assert not screen.query_one("#catch", Button).display
+        assert screen.game.to_act == 0
+
+    run(app, scenario)
+
+
+def test_catch_is_refused_when_nobody_can_be_caught() -> None:
+    app = table_app(f"2003 hands=G3,G4/R7,R8 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert not screen.query_one("#catch", Button).display
+        await pilot.press("c")
+        assert not any(isinstance(e, Caught) for e in screen.game.log)
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- hot-seat
+
+
+def test_hot_seat_passes_the_keyboard_and_hides_the_hand() -> None:
+    setup = build_setup(players="human:Ana,human:Ben", seed=3, launcher="scripted:0")
+    app = PlayApp(setup, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        first = pilot.app.screen
+        assert isinstance(first, PassScreen)
+        game = pilot.app.session.game  # type: ignore[attr-defined]
+        names = ["Ana", "Ben"]
+        starter = game.to_act
+        other = 1 - starter
+        text = flat(pilot.app)
+        assert f"Pass the keyboard to {names[starter]}" in text
+        assert "'s hand" not in text and "Your hand" not in text
+        await pilot.press("enter")
+        screen = table(pilot)
+        assert screen.viewer == starter
+        assert f"{names[starter]}'s hand" in flat(pilot.app)
+        mine = set(view(game, starter).hand or ())
+        assert set(screen.query_one(HandView).cards) == mine
+        await pilot.press("p")  # a press ends the turn: the other player's turn
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert f"Pass the keyboard to {names[other]}" in flat(pilot.app)
+        await pilot.press("enter")
+        screen = table(pilot)
+        assert screen.viewer == other
+        assert set(screen.query_one(HandView).cards) == set(view(game, other).hand or ())
+        dealt = [line for line in screen.log_lines if line.startswith("You are dealt")]
+        assert len(dealt) == 1  # only Ben's own deal, told again for him
+        assert any(
+            line == f"{names[starter]} presses the launcher: ding, nothing comes out."
+            for line in screen.log_lines
+        )
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- hands and matches
+
+
+def test_going_out_shows_the_points_and_the_next_hand_follows() -> None:
+    app = table_app(f"2003 hands=R7/B4,W pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        screen = pilot.app.screen
+        assert isinstance(screen, HandOverScreen)
+        text = flat(pilot.app)
+        assert "Hand 1: you went out" in text
+        assert "You score 54 points." in text
+        assert "Bot 2 4 Wild 54 0" in text  # cards left, their points, the total
+        assert "You 0 54" in text
+        await pilot.press("enter")
+        table_screen = table(pilot)
+        assert table_screen.game.hand_number == 2
+        assert "You go out and win hand 1 (+54 points)!" in table_screen.log_lines
+
+    run(app, scenario)
+
+
+def test_the_match_ends_with_the_winner() -> None:
+    app = table_app(
+        f"2003 hands=R7/B4,B5 pile=R2 turn=0 dealer=1 scores=495,0 {TAIL} house=target_score=500"
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, MatchOverScreen)
+        text = flat(pilot.app)
+        assert "You win the match!" in text
+        assert "★ You: 504 points" in text
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        assert table(pilot).game.hand_number == 1
+
+    run(app, scenario)
+
+
+def test_the_challenge_ends_with_the_order_of_elimination() -> None:
+    app = table_app(
+        "2003 hands=R7/B4,B5/ pile=R2 turn=0 dealer=1 scores=0,95,130 out=2 "
+        f"{TAIL} house=scoring_mode=challenge;target_score=100",
+        "you,bot,bot",
+        lang="fr",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, HandOverScreen)
+        assert "Éliminé : Robot 2." in flat(pilot.app)
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, MatchOverScreen)
+        text = flat(pilot.app)
+        assert "Vous gagnez la partie !" in text
+        assert "1. Robot 2 (manche 1, 104 points)" in text
+        await pilot.press("q")
+
+    run(app, scenario)
+
+
+def test_bots_alone_play_while_you_watch() -> None:
+    setup = build_setup(players="bot:random,bot:heuristic", seed=2)
+    app = PlayApp(setup, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app.screen, HandOverScreen)  # a whole hand went by
+        assert pilot.app.session.game.hand_number == 2  # type: ignore[attr-defined]
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- help
+
+
+def test_help_shows_the_keys_and_the_rules_of_the_edition() -> None:
+    app = table_app(f"mega-hit hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(pilot.app.screen, HelpScreen)
+        text = flat(pilot.app)
+        assert "P or Space: press the launcher" in text
+        assert "Rules of this edition (UNO Attack! Méga appuyer)" in text
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, TableScreen)
+
+    run(app, scenario, size=(100, 60))
+
+
+# ---------------------------------------------------------------------- save, resume, replay
+
+
+def test_every_action_is_saved_and_resume_continues_the_match(data_dir: Path) -> None:
+    setup = build_setup(players="you,bot:random", seed=5, launcher="draw-one", lang="fr")
+    app = PlayApp(setup, pace=Pace.instant())
+    history: list[tuple[int, int]] = []
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("p")
+        history.extend(screen.game.history)
+        saved = Record.load(store.records()[0])
+        assert len(saved.actions) == len(history)
+        await pilot.press("q")
+
+    run(app, scenario)
+    session = _resumed_session(None)
+    assert session.game.history == history
+    assert [s.spec for s in session.seats] == ["you", "bot:random"]
+    assert session.tr.lang == "fr"
+    resumed = PlayApp(session=session, pace=Pace.instant())
+
+    async def again(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert set(screen.query_one(HandView).cards) == set(view(screen.game, 0).hand or ())
+        assert "Votre main" in screen_text(pilot.app)
+
+    run(resumed, again)
+
+
+def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
+    game = Game.new("2003", players=3, seed=9, launcher="draw-one")
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1])  # press, always legal
+    path = tmp_path / "match.json"
+    Record.from_game(game).save(path)
+    app = ReplayApp(Record.load(path), path.name)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "step 0/12" in flat(pilot.app)
+        await pilot.press("right", "right", "right")
+        assert screen.step == 3
+        assert screen.game.history == game.history[:3]
+        assert "step 3/12" in flat(pilot.app)
+        await pilot.press("left")
+        assert screen.step == 2 and screen.game.history == game.history[:2]
+        await pilot.press("end")
+        assert screen.step == 12 and screen.game.history == game.history
+        await pilot.press("v")  # seat 0's view: its hand
+        assert set(screen.query_one(HandView).cards) == set(view(game, 0).hand or ())
+        await pilot.press("home")
+        assert screen.step == 0 and screen.game.history == []
+
+    run(app, scenario)
+
+
+def test_a_match_that_cannot_be_saved_goes_on_and_says_why(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    game = Game.new("2003", players=2, seed=1, launcher="draw-one")
+    session = session_for(game, "you,bot")
+    session.save_path = blocker / "match.json"
+    session._dirty = True
+    app = PlayApp(session=session, pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("p")
+        assert session.save_error is not None
+        assert session.save_error.startswith(f"cannot save to {blocker / 'match.json'}")
+        assert len(screen.game.history) >= 1  # the match went on
+
+    run(app, scenario)
+
+
+def test_a_key_pressed_twice_on_the_end_of_hand_closes_it_once() -> None:
+    app = table_app(f"2003 hands=R7/B4,W pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        hand_over = pilot.app.screen
+        assert isinstance(hand_over, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, TableScreen)
+        # A fast double press: the second Enter reaches the screen after it is gone.
+        hand_over.action_next()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+
+    run(app, scenario)

@@ -1,0 +1,189 @@
+"""The ``play`` and ``replay`` commands: flags, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from unoattack.engine import Game, Record
+from unoattack.tui import store
+from unoattack.tui.app import PlayApp, ReplayApp
+from unoattack.tui.commands import register
+
+runner = CliRunner()
+
+
+def cli() -> typer.Typer:
+    app = typer.Typer(pretty_exceptions_enable=False)
+    register(app)
+    return app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(store.ENV_VAR, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Apps that would have run (their run() is replaced)."""
+    apps: list[Any] = []
+
+    def fake_run(self: Any, *args: Any, **kwargs: Any) -> None:
+        apps.append(self)
+
+    monkeypatch.setattr(PlayApp, "run", fake_run)
+    monkeypatch.setattr(ReplayApp, "run", fake_run)
+    return apps
+
+
+def one_line_error(result: Any) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert "Traceback" not in result.output
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_register_adds_play_and_replay() -> None:
+    result = runner.invoke(cli(), ["--help"])
+    assert result.exit_code == 0
+    assert "play" in result.output and "replay" in result.output
+
+
+def test_flags_preset_everything_and_start_the_game_at_once(launched: list[Any]) -> None:
+    result = runner.invoke(
+        cli(),
+        [
+            "play",
+            "--edition",
+            "mega-hit",
+            "--players",
+            "you,bot:heuristic,human:Ana,bot:random",
+            "--seed",
+            "7",
+            "--lang",
+            "fr",
+            "--launcher",
+            "schedule",
+            "--scoring",
+            "challenge",
+            "--target",
+            "300",
+            "--option",
+            "hand_size=5",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    (app,) = launched
+    setup = app.setup
+    assert app.show_setup is False
+    assert (setup.edition, setup.seed, setup.lang, setup.launcher) == (
+        "mega-hit",
+        7,
+        "fr",
+        "schedule",
+    )
+    assert [s.spec for s in setup.seats] == ["you", "bot:heuristic", "human:Ana", "bot:random"]
+    assert setup.options == {"hand_size": "5", "scoring_mode": "challenge", "target_score": 300}
+
+
+def test_without_flags_the_new_game_screen_comes_first(launched: list[Any]) -> None:
+    result = runner.invoke(cli(), ["play", "--lang", "fr", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    (app,) = launched
+    assert app.show_setup is True and app.setup.lang == "fr" and app.setup.seed == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--edition", "1999"], "error: unknown edition '1999'"),
+        (["--players", "you,robot"], "error: --players: 'robot' is not a seat"),
+        (["--players", "you,,bot"], "error: --players 'you,,bot': an entry is empty"),
+        (["--players", "you"], "error: a table has 2 to 10 seats, not 1"),
+        (["--players", "you,you"], "error: only one seat can be 'you'"),
+        (["--players", "you,bot:genius"], "error: --players: unknown bot level 'genius'"),
+        (["--option", "stackin=on"], "error: unknown option 'stackin'"),
+        (["--option", "stacking"], "error: --option 'stacking': write key=value"),
+        (["--launcher", "turbo"], "error: unknown launcher model 'turbo'"),
+        (["--lang", "de"], "error: --lang: unknown language 'de'"),
+        (["--speed", "warp"], "error: --speed: unknown speed 'warp'"),
+        (["--scoring", "golf"], "error: option 'scoring_mode' got 'golf'"),
+        (["--resume", "--seed", "3"], "error: --resume continues a saved match as it was"),
+        (["--resume"], "error: no unfinished match to resume"),
+    ],
+)
+def test_bad_play_flags_give_a_one_line_error(
+    args: list[str], message: str, launched: list[Any]
+) -> None:
+    line = one_line_error(runner.invoke(cli(), ["play", *args]))
+    assert line.startswith(message), line
+    assert launched == []
+
+
+def test_resume_picks_the_last_unfinished_match(launched: list[Any], data_dir: Path) -> None:
+    finished = Game.new("2003", players=2, seed=1, options={"target_score": 1})
+    while not finished.is_over:
+        finished.apply(finished.legal_actions()[0])
+    store.write_record(finished, store.matches_dir() / "a-finished.json")
+    ongoing = Game.new("2010", players=3, seed=2)
+    ongoing.apply(ongoing.legal_actions()[-1])
+    path = store.matches_dir() / "b-ongoing.json"
+    store.write_record(ongoing, path)
+    (store.matches_dir() / "c-broken.json").write_text("{}")
+    result = runner.invoke(cli(), ["play", "--resume"])
+    assert result.exit_code == 0, result.output
+    (app,) = launched
+    session = app.session
+    assert session.save_path == path
+    assert session.game.history == ongoing.history
+    # No table file: seat 0 is you, the others heuristic bots.
+    assert [s.spec for s in session.seats] == ["you", "bot:heuristic", "bot:heuristic"]
+
+
+def test_replay_opens_a_record_as_a_chosen_seat(launched: list[Any], tmp_path: Path) -> None:
+    game = Game.new("2003", players=3, seed=4)
+    path = tmp_path / "game.json"
+    Record.from_game(game).save(path)
+    result = runner.invoke(cli(), ["replay", str(path), "--seat", "2", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    (app,) = launched
+    assert (app.viewer, app.tr.lang, app.record_title) == (2, "fr", "game.json")
+
+
+def test_replay_of_a_file_that_is_not_a_record_is_a_one_line_error(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"hello": 1}')
+    line = one_line_error(runner.invoke(cli(), ["replay", str(notes)]))
+    assert line == f'error: {notes} is not a game record (no "format": "unoattack-record")'
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(b"\xff\xfe\x00")
+    assert "is not a game record" in one_line_error(runner.invoke(cli(), ["replay", str(garbage)]))
+    missing = tmp_path / "missing.json"
+    assert "cannot read" in one_line_error(runner.invoke(cli(), ["replay", str(missing)]))
+
+
+def test_replay_of_a_record_whose_actions_do_not_replay_is_a_one_line_error(
+    tmp_path: Path,
+) -> None:
+    game = Game.new("2003", players=2, seed=4)
+    record = Record.from_game(game)
+    record.actions = [(0, "play WAH R"), (1, "play WAH R")]
+    path = tmp_path / "bad.json"
+    record.save(path)
+    line = one_line_error(runner.invoke(cli(), ["replay", str(path)]))
+    assert line.startswith(f"error: {path}: the actions do not replay: ")
+
+
+def test_replay_seat_out_of_range(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    Record.from_game(Game.new("2003", players=2, seed=4)).save(path)
+    line = one_line_error(runner.invoke(cli(), ["replay", str(path), "--seat", "5"]))
+    assert line == "error: --seat 5: this match has seats 0 to 1"
