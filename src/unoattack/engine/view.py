@@ -15,7 +15,6 @@ from unoattack.engine.game import Game, HandResult, MatchResult, Phase
 from unoattack.engine.launcher import LauncherPublic
 from unoattack.rules.cards import Card, Colour
 
-
 _PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 
 
