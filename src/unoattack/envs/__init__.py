@@ -1,0 +1,34 @@
+"""Research environments: PettingZoo (AEC), Gymnasium (one learning seat) and OpenSpiel.
+
+Install the extra: ``pip install 'unoattack[rl]'``. Importing this package registers the
+Gymnasium env ``unoattack/UnoAttack-v0`` (when Gymnasium is installed); importing
+:mod:`unoattack.envs.openspiel` registers the OpenSpiel game ``python_uno_attack``.
+
+- :mod:`unoattack.envs.pettingzoo`: ``env(edition=..., num_players=..., ...)``
+- :mod:`unoattack.envs.gymnasium`: ``UnoAttackEnv``, or ``gymnasium.make(ENV_ID)``
+- :mod:`unoattack.envs.openspiel`: ``pyspiel.load_game("python_uno_attack")``
+- :mod:`unoattack.envs.encoding`: the observation and action encoding all three share
+
+docs/envs.md describes the observation layout, the action space and the rewards.
+"""
+
+from __future__ import annotations
+
+from unoattack.envs.encoding import NUM_CODES, PASS, ObservationEncoder, Table
+
+#: The Gymnasium id of the single-agent environment.
+ENV_ID = "unoattack/UnoAttack-v0"
+
+__all__ = ["ENV_ID", "NUM_CODES", "PASS", "ObservationEncoder", "Table"]
+
+
+def _register_gymnasium() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # the rl extra is not installed: nothing to register
+        return
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="unoattack.envs.gymnasium:UnoAttackEnv")
+
+
+_register_gymnasium()

@@ -1,0 +1,533 @@
+"""The research environments: PettingZoo, Gymnasium and OpenSpiel, and their encoding.
+
+Matches are kept short (``target_score`` 1: the first hand won ends the match) and turn
+caps small, so that the whole file runs in seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import unoattack.envs
+from unoattack.bots import RandomBot
+from unoattack.engine import NUM_ACTIONS, SPECTATOR, Action, ActionKind, Game, parse_position
+from unoattack.engine.launcher import (
+    HazardModel,
+    MemorylessModel,
+    Outcome,
+    ScheduleModel,
+    parse_launcher,
+)
+from unoattack.envs import pettingzoo as pz
+from unoattack.envs.encoding import (
+    MAX_SEATS,
+    NUM_CODES,
+    PASS,
+    SEAT_FEATURES,
+    ObservationEncoder,
+    Table,
+    action_mask,
+    describe_action,
+)
+from unoattack.envs.gymnasium import UnoAttackEnv
+from unoattack.envs.openspiel import GAME_NAME, parse_options, press_distribution
+from unoattack.rules.cards import Card
+
+EDITIONS = ("2003", "2010", "mega-hit")
+SHORT = {"target_score": 1}
+FIRST_PLAY = min(
+    a.code for a in map(Action.from_code, range(NUM_ACTIONS)) if a.kind is ActionKind.PLAY
+)
+
+
+def greedy(mask: np.ndarray) -> int:
+    """Play a card when possible (matches end fast), else the first other legal option."""
+    codes = [int(c) for c in np.flatnonzero(mask)]
+    plays = [c for c in codes if FIRST_PLAY <= c < PASS]
+    return plays[0] if plays else codes[0]
+
+
+# ---------------------------------------------------------------------------- encoding
+
+
+def test_action_space_is_the_engine_codes_plus_pass() -> None:
+    assert NUM_ACTIONS == 747
+    assert PASS == 747 and NUM_CODES == 748
+    assert describe_action(PASS) == "pass"
+    assert describe_action(Action.parse("play WAA R @2").code) == "play WAA R @2"
+    mask = action_mask([0, 5, PASS])
+    assert mask.dtype == np.int8 and mask.shape == (748,)
+    assert [int(i) for i in np.flatnonzero(mask)] == [0, 5, 747]
+
+
+def test_observation_layout_is_contiguous_and_documented() -> None:
+    encoder = ObservationEncoder.for_game(Game.new("2003", players=2, seed=0))
+    names = [s.name for s in encoder.segments]
+    assert names == [
+        "hand",
+        "top",
+        "colour",
+        "phase",
+        "decision",
+        "direction",
+        "since_fire",
+        "since_reload",
+        "stock",
+        "pile",
+        "mega_pile",
+        "seats",
+    ]
+    start = 0
+    for segment in encoder.segments:
+        assert segment.start == start
+        start = segment.stop
+    assert encoder.size == start == 262
+    assert encoder.segment("seats").shape == (MAX_SEATS, len(SEAT_FEATURES))
+    assert encoder.high[encoder.segment("hand").start] == 4  # four copies of a face at most
+    assert encoder.high[encoder.segment("stock").start] == 112
+    docs = (Path(__file__).parent.parent / "docs" / "envs.md").read_text(encoding="utf-8")
+    for segment in encoder.segments:
+        assert f"| `{segment.name}` | {segment.start}" in docs
+    for feature in SEAT_FEATURES:
+        assert f"`{feature}`" in docs
+
+
+POSITION = (
+    "2003 hands=R7,R5,B-Skip/G3,G4,Y1/B3,B4 pile=R2 turn=0 dealer=2 scores=125,0,250 "
+    "stock=... launcher=scripted:1 seed=0"
+)
+
+
+def test_observation_reads_the_view_relative_to_the_observer() -> None:
+    game = parse_position(POSITION)
+    encoder = ObservationEncoder.for_game(game)
+    table = Table(game, 100)
+    obs = encoder.encode(table.view(1))
+
+    def part(name: str) -> np.ndarray:
+        segment = encoder.segment(name)
+        return obs[segment.start : segment.stop].reshape(segment.shape)
+
+    held = sorted(Card.parse(c).index for c in ("G3", "G4", "Y1"))
+    assert [int(i) for i in np.flatnonzero(part("hand"))] == held
+    assert [int(i) for i in np.flatnonzero(part("top"))] == [Card.parse("R2").index]
+    assert part("colour").tolist() == [1.0, 0.0, 0.0, 0.0]
+    assert part("phase").tolist() == [1.0, 0.0, 0.0, 0.0]
+    assert part("decision").tolist() == [0.0, 0.0]
+    seats = part("seats")
+    # Slot 0 is seat 1 itself, slot 1 is seat 2, slot 2 is seat 0; slots 3.. are empty.
+    assert seats[:3, SEAT_FEATURES.index("cards")].tolist() == [3.0, 2.0, 3.0]
+    assert seats[:3, SEAT_FEATURES.index("to_act")].tolist() == [0.0, 0.0, 1.0]
+    assert seats[:3, SEAT_FEATURES.index("dealer")].tolist() == [0.0, 1.0, 0.0]
+    assert seats[:3, SEAT_FEATURES.index("score")].tolist() == [0.0, 0.5, 0.25]
+    assert not seats[3:].any()
+    mine = encoder.encode(table.view(0), deciding=True)
+    decision = encoder.segment("decision")
+    assert mine[decision.start : decision.stop].tolist() == [1.0, 0.0]
+
+
+def test_observation_never_depends_on_hidden_cards() -> None:
+    # Seats 1 and 2 hold different cards, and the stock is in another order: seat 0's
+    # observation is the same, because it is built from seat 0's view only.
+    other = POSITION.replace("G3,G4,Y1/B3,B4", "B3,B4,Y1/G3,G4").replace(
+        "stock=...", "stock=Y9,..."
+    )
+    first, second = parse_position(POSITION), parse_position(other)
+    encoder = ObservationEncoder.for_game(first)
+    a = encoder.encode(Table(first, 100).view(0), deciding=True)
+    b = encoder.encode(Table(second, 100).view(0), deciding=True)
+    assert first.hands != second.hands
+    assert np.array_equal(a, b)
+    assert not np.array_equal(
+        encoder.encode(Table(first, 100).view(1)), encoder.encode(Table(second, 100).view(1))
+    )
+
+
+def test_a_catch_window_offers_each_seat_its_option_and_a_pass_in_turn() -> None:
+    game = parse_position(POSITION.replace("R7,R5,B-Skip", "R7,R5"))
+    table = Table(game, 100)
+    table.apply(Action.parse("play R7").code)  # leaves one card, no UNO: catchable
+    # Clockwise from the seat after the liable one (seat 1 is to act, so it decides
+    # last, in its turn), the liable seat last among the offers.
+    assert (table.seat, table.reacting) == (2, True)
+    assert [describe_action(c) for c in table.legal_codes()] == ["catch 0", "pass"]
+    table.apply(PASS)
+    assert (table.seat, table.reacting) == (0, True)
+    assert [describe_action(c) for c in table.legal_codes()] == ["uno", "pass"]
+    table.apply(PASS)
+    assert (table.seat, table.reacting) == (1, False)
+    assert "catch 0" in [describe_action(c) for c in table.legal_codes()]
+    assert "pass" not in [describe_action(c) for c in table.legal_codes()]
+    assert table.legal_codes(2) == []
+
+
+def test_a_catch_closes_the_window_and_the_caught_seat_presses() -> None:
+    game = parse_position(POSITION.replace("R7,R5,B-Skip", "R7,R5"))
+    table = Table(game, 100)
+    table.apply(Action.parse("play R7").code)
+    step = table.apply(Action.parse("catch 0").code)
+    assert step.seat == 2 and step.hand is None and step.result is None
+    assert (table.seat, table.reacting) == (0, False)
+    assert [describe_action(c) for c in table.legal_codes()] == ["press"]
+
+
+def test_the_table_refuses_illegal_decisions_and_changes_nothing() -> None:
+    game = parse_position(POSITION)
+    table = Table(game, 100)
+    for code in (PASS, Action.parse("penalize 1").code, Action.parse("play G3").code, 9999):
+        with pytest.raises(ValueError):
+            table.apply(code)
+    assert table.decisions == 0 and table.seat == 0
+
+
+def test_the_turn_cap_truncates() -> None:
+    table = Table(Game.new("2003", players=2, seed=3, events=False), max_decisions=5)
+    for _ in range(5):
+        table.apply(table.legal_codes()[0])
+    assert table.is_truncated and table.seat is None and table.legal_codes() == []
+
+
+# ---------------------------------------------------------------------------- PettingZoo
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pettingzoo_api_test_passes(edition: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the api test's advice for dict observations
+        api_test(pz.env(edition=edition, num_players=3, options=SHORT), num_cycles=300)
+        # Long enough that random play ends the match (terminations, dead steps).
+        api_test(pz.env(edition=edition, num_players=2, options=SHORT), num_cycles=4000)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pettingzoo_seed_test_passes(edition: str) -> None:
+    seed_test(lambda: pz.env(edition=edition, num_players=3, options=SHORT), num_cycles=200)
+
+
+def play_pettingzoo(env: object, seed: int) -> list[tuple[str, int, float]]:
+    """Play a match greedily; return (agent, action, reward) for every step."""
+    trail: list[tuple[str, int, float]] = []
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    for agent in env.agent_iter():  # type: ignore[attr-defined]
+        observation, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+        action = None if terminated or truncated else greedy(observation["action_mask"])
+        trail.append((agent, -1 if action is None else action, float(reward)))
+        env.step(action)  # type: ignore[attr-defined]
+    return trail
+
+
+def test_pettingzoo_match_pays_the_winner_and_is_reproducible() -> None:
+    env = pz.env(edition="mega-hit", num_players=3, options=SHORT)
+    trail = play_pettingzoo(env, seed=11)
+    final = {agent: reward for agent, action, reward in trail if action == -1}
+    assert sorted(final.values()) == [-1.0, -1.0, 1.0]
+    assert env.agents == []
+    assert play_pettingzoo(pz.env(edition="mega-hit", num_players=3, options=SHORT), 11) == trail
+    assert play_pettingzoo(env, seed=12) != trail
+
+
+def test_pettingzoo_hand_rewards_and_observation_spaces() -> None:
+    raw = pz.raw_env(num_players=2, reward="hand", options={"target_score": 10_000})
+    assert raw.observation_space("player_0") is raw.observation_space("player_0")
+    raw.reset(seed=5)
+    paid: list[float] = []
+    for agent in raw.agent_iter(3000):
+        observation, reward, _, _, _ = raw.last()
+        assert observation["action_mask"].dtype == np.int8
+        assert raw.observation_space(agent).contains(observation)
+        paid.append(reward)
+        if "hand" in raw.infos[agent]:
+            break
+        raw.step(greedy(observation["action_mask"]))
+    assert raw.table is not None and raw.table.game.hand_number == 2
+    assert raw.rewards in ({"player_0": 1.0, "player_1": -1.0}, {"player_0": -1.0, "player_1": 1.0})
+
+
+def test_pettingzoo_out_of_turn_offers_are_turns_with_a_pass() -> None:
+    raw = pz.raw_env(edition="mega-hit", num_players=3, options=SHORT)
+    rng = random.Random(0)
+    offers = 0
+    for seed in range(10):
+        if offers >= 10:
+            break
+        raw.reset(seed=seed)
+        for agent in raw.agent_iter(2000):
+            observation, _, terminated, truncated, _ = raw.last()
+            if terminated or truncated:
+                raw.step(None)
+                continue
+            codes = [int(c) for c in np.flatnonzero(observation["action_mask"])]
+            if PASS in codes:
+                offers += 1
+                kinds = {Action.from_code(c).kind for c in codes if c != PASS}
+                assert kinds <= {ActionKind.SAY_UNO, ActionKind.CATCH} and len(codes) == 2
+                assert observation["observation"][66 + 66 + 4 + 4 + 1] == 1.0  # reacting
+                for other in raw.agents:
+                    if other != agent:
+                        assert not raw.observe(other)["action_mask"].any()
+            raw.step(rng.choice(codes))
+    assert offers > 0
+
+
+def test_pettingzoo_truncates_at_the_turn_cap_and_refuses_illegal_actions() -> None:
+    raw = pz.raw_env(num_players=2, max_steps=40, render_mode="ansi")
+    raw.reset(seed=1)
+    observation = raw.observe(raw.agent_selection)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="you have no presses to stop"):
+        raw.step(illegal)
+    steps = 0
+    for _ in raw.agent_iter():
+        observation, reward, _, truncated, _ = raw.last()
+        if truncated:
+            assert reward == 0.0
+            raw.step(None)
+            continue
+        steps += 1
+        raw.step(int(np.flatnonzero(observation["action_mask"])[0]))  # always press
+    assert steps == 40
+    text = raw.render()
+    assert text is not None and "truncated after 40 decisions" in text
+
+
+# ---------------------------------------------------------------------------- Gymnasium
+
+
+@pytest.mark.filterwarnings("ignore:.*alternative render modes")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_gymnasium_check_env_passes(edition: str) -> None:
+    check_env(UnoAttackEnv(edition=edition, num_players=3, options=SHORT))
+    check_env(gymnasium.make(unoattack.envs.ENV_ID, edition=edition).unwrapped)
+
+
+def play_gymnasium(env: gymnasium.Env, seed: int) -> list[tuple[int, float]]:  # type: ignore[type-arg]
+    trail: list[tuple[int, float]] = []
+    _, info = env.reset(seed=seed)
+    done = False
+    while not done:
+        action = greedy(info["action_mask"])
+        _, reward, terminated, truncated, info = env.step(action)
+        trail.append((action, float(reward)))
+        done = terminated or truncated
+    return trail
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_gymnasium_episodes_end_with_the_match_and_are_reproducible(opponents: str) -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=3, opponents=opponents, options=SHORT)
+    trail = play_gymnasium(env, seed=4)
+    assert trail[-1][1] in (1.0, -1.0)
+    assert all(reward == 0.0 for _, reward in trail[:-1])
+    assert play_gymnasium(env, seed=4) == trail
+    again = gymnasium.make(unoattack.envs.ENV_ID, num_players=3, opponents=opponents, options=SHORT)
+    assert play_gymnasium(again, seed=4) == trail
+
+
+def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:
+    env = UnoAttackEnv(num_players=2, illegal_reward=-0.25, max_steps=30)
+    observation, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    again, reward, terminated, truncated, info2 = env.step(illegal)
+    assert (reward, terminated, truncated, info2["illegal_action"]) == (-0.25, False, False, True)
+    assert np.array_equal(again, observation)
+    assert np.array_equal(info2["action_mask"], info["action_mask"])
+    assert env.action_masks().tolist() == info["action_mask"].astype(bool).tolist()
+    truncated = False
+    steps = 1
+    while not truncated:
+        _, reward, terminated, truncated, _ = env.step(illegal)
+        steps += 1
+    assert not terminated and env.table is not None and env.table.decisions == 30
+
+
+def test_gymnasium_takes_bot_objects_and_draws_the_learner_seat() -> None:
+    bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+    env = UnoAttackEnv(num_players=3, seat=None, opponents=bots, options=SHORT, render_mode="ansi")
+    seats = set()
+    for seed in range(8):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        assert set(env.bots.values()) <= set(bots)
+    assert len(seats) > 1
+    text = env.render()
+    assert text is not None and f"P{env.learner}'s hand" in text
+    with pytest.raises(ValueError, match="unknown bot"):
+        UnoAttackEnv(opponents="clever")
+    with pytest.raises(ValueError, match="one bot per other seat"):
+        UnoAttackEnv(num_players=3, opponents=["random"])
+
+
+# ---------------------------------------------------------------------------- OpenSpiel
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_openspiel_random_sim_test_passes(edition: str) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"edition": edition, "players": 3, "max_turns": 150})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    faulty = pyspiel.load_game(
+        GAME_NAME,
+        {
+            "edition": edition,
+            "players": 2,
+            "max_turns": 150,
+            "launcher": "memoryless:p=0.3,misfire=0.2,stuck=0.1",
+        },
+    )
+    pyspiel.random_sim_test(faulty, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiel_declares_its_shape() -> None:
+    game = pyspiel.load_game("python_uno_attack(players=4,max_turns=500,deals=10)")
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == 748
+    assert game.max_game_length() == 500
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.max_chance_outcomes() == 10 + 2 * 113 * 113
+    assert game.observation_tensor_size() == 262
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert parse_options("target_score:50;wild_custom_effect=hit:4") == {
+        "target_score": "50",
+        "wild_custom_effect": "hit:4",
+    }
+
+
+def play_openspiel(game: pyspiel.Game, choose: random.Random) -> pyspiel.State:
+    """Sample chance from its probabilities and play greedily until the end."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(greedy(np.array(state.legal_actions_mask())))
+    return state
+
+
+def test_openspiel_match_returns_and_reproducibility() -> None:
+    game = pyspiel.load_game(
+        GAME_NAME, {"edition": "mega-hit", "players": 3, "options": "target_score=1"}
+    )
+    state = play_openspiel(game, random.Random(3))
+    assert sorted(state.returns()) == [-1.0, -1.0, 1.0]
+    again = play_openspiel(game, random.Random(3))
+    assert again.history() == state.history()
+    assert str(again) == str(state)
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert str(replay) == str(state) and replay.returns() == state.returns()
+
+
+def test_openspiel_press_outcomes_are_chance_nodes_from_the_front_of_the_stock() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 2, "launcher": "hazard"})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    while state.current_player() >= 0 and 0 not in state.legal_actions():
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    table = state.table
+    front = list(table.game.launcher.stock[:3])
+    state.apply_action(0)  # press
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    named = {state.action_to_string(pyspiel.PlayerId.CHANCE, a): a for a, _ in outcomes}
+    assert "launcher: ding" in named and "launcher fires 13" in named
+    state.apply_action(named["launcher fires 3"])
+    assert state.table.game.hands[seat][-3:] == front
+
+
+def test_openspiel_observer_uses_only_the_players_view() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3})
+    state = game.new_initial_state()
+    assert state.observation_string(0) == "P0: before the deal"
+    state.apply_action(5)
+    encoder = ObservationEncoder.for_game(state.table.game)
+    seat = state.current_player()
+    expected = encoder.encode(state.table.view(seat), deciding=True)
+    assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
+    text = state.observation_string(seat)
+    mine = " ".join(str(c) for c in state.table.view(seat).hand)
+    assert f"hand {mine}" in text and text.count("hand ") == 1
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    observer.set_from(state, seat)
+    assert not observer.dict["hand"].any()
+    spectator = encoder.encode(state.table.view(SPECTATOR), deciding=True, perspective=seat)
+    assert np.array_equal(observer.tensor, spectator)
+
+
+CONTEXTS = [
+    ("hazard", 0, 0),
+    ("hazard", 2, 3),
+    ("hazard", 4, 9),
+    ("schedule", 0, 1),
+    ("schedule", 1, 97),
+    ("memoryless:p=0.5,mean=3", 0, 0),
+    ("hazard:misfire=0.2,stuck=0.3", 1, 0),
+]
+
+
+@pytest.mark.parametrize(("spec", "since_fire", "since_reload"), CONTEXTS)
+def test_press_distribution_matches_the_launcher_models_sampler(
+    spec: str, since_fire: int, since_reload: int
+) -> None:
+    model = parse_launcher(spec)
+    stock = 9  # small, so that capping matters
+    exact = dict(press_distribution(model, since_fire, since_reload, 0, stock))
+    assert abs(sum(exact.values()) - 1.0) < 1e-9 and all(p > 0 for p in exact.values())
+    rng = random.Random(2024)
+    draws = 20_000
+    seen: Counter[Outcome] = Counter()
+    for _ in range(draws):
+        outcome = model.outcome(rng, since_fire, since_reload, 0)
+        count = min(outcome.cards + outcome.stuck, stock)
+        cards = min(outcome.cards, count)
+        seen[Outcome(outcome.fired, cards, count - cards)] += 1
+    assert set(seen) <= set(exact)
+    for outcome, p in exact.items():
+        assert abs(seen[outcome] / draws - p) < 0.015, (outcome, p, seen[outcome] / draws)
+
+
+def test_press_distribution_of_fixed_models() -> None:
+    assert press_distribution(HazardModel(), 7, 0, 0, 0) == [(Outcome(True, 0), 1.0)]
+    assert press_distribution(ScheduleModel(), 0, 0, 0, 50) == [(Outcome(False, 0), 1.0)]
+    assert press_distribution(parse_launcher("draw-one"), 0, 0, 0, 5) == [(Outcome(True, 1), 1.0)]
+    scripted = parse_launcher("scripted:3,0,2+1")
+    assert press_distribution(scripted, 0, 0, 2, 50) == [(Outcome(True, 2, 1), 1.0)]
+    assert press_distribution(scripted, 0, 0, 2, 2) == [(Outcome(True, 2, 0), 1.0)]
+    assert press_distribution(scripted, 0, 0, 3, 50) == [(Outcome(False, 0), 1.0)]
+    lumped = dict(press_distribution(MemorylessModel(p=1.0, mean=20), 0, 0, 0, 3))
+    assert list(lumped) == [Outcome(True, 1), Outcome(True, 2), Outcome(True, 3)]
+
+
+# ---------------------------------------------------------------------------- the example
+
+
+def test_the_training_example_runs(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    script = Path(__file__).parent.parent / "examples" / "train_masked.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--timesteps", "256", "--eval-episodes", "3", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    assert "win rate" in done.stdout and "95% Wilson interval" in done.stdout
