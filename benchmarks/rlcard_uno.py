@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Reference throughput: random self-play in RLCard's UNO (and, optionally, OpenSpiel).
 
-Standalone on purpose: it imports nothing from this project, so that the figures
-it prints describe the third-party engines only and can be set beside our own.
+It runs the third-party engines only, so that the figures it prints describe them
+alone and can be set beside our own; ``unoattack bench`` runs the same measurements
+(the code lives in ``unoattack.sim.bench``, which this script imports) side by side
+with our engine and prints the ratios.
 
 What is measured
 ----------------
@@ -41,155 +43,18 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import sys
-import time
 from typing import Any
+
+from unoattack.sim.bench import bench_openspiel_crazy_eights as _bench_openspiel_crazy_eights
+from unoattack.sim.bench import bench_rlcard_uno as _bench_rlcard_uno
+from unoattack.sim.bench import versions
 
 PLAYER_COUNTS = (2, 4)
 
 
-def _bench_rlcard_uno(
-    num_players: int, seconds: float, games: int | None, seed: int
-) -> dict[str, Any]:
-    import rlcard
-
-    env = rlcard.make("uno", config={"game_num_players": num_players, "seed": seed})
-    if env.num_players != num_players:
-        # See the module docstring: the config key is ignored for 'uno'.
-        env.game.configure({"game_num_players": num_players})
-        env.num_players = num_players
-        env.state_shape = [[4, 4, 15] for _ in range(num_players)]
-        env.action_shape = [None for _ in range(num_players)]
-    rng = random.Random(seed)
-    choice = rng.choice
-
-    elapsed = 0.0
-    n_games = 0
-    decisions = 0
-    forced = 0
-    seats_seen: set[int] = set()
-    perf_counter = time.perf_counter
-    while True:
-        t0 = perf_counter()
-        state, player_id = env.reset()
-        d = 0
-        f = 0
-        seen = {player_id}
-        while not env.is_over():
-            legal = list(state["legal_actions"])
-            if len(legal) == 1:
-                f += 1
-            state, player_id = env.step(choice(legal))
-            seen.add(player_id)
-            d += 1
-        elapsed += perf_counter() - t0
-        n_games += 1
-        decisions += d
-        forced += f
-        seats_seen |= seen
-        if games is not None:
-            if n_games >= games:
-                break
-        elif elapsed >= seconds:
-            break
-
-    if len(env.game.players) != num_players or seats_seen != set(range(num_players)):
-        raise RuntimeError(
-            f"RLCard UNO did not play {num_players} seats: "
-            f"{len(env.game.players)} players, seats seen {sorted(seats_seen)}"
-        )
-    return {
-        "decisions_per_second": decisions / elapsed,
-        "games": n_games,
-        "decisions": decisions,
-        "decisions_per_game": decisions / n_games,
-        "forced_decision_share": forced / decisions,
-        "seconds": elapsed,
-    }
-
-
-def _bench_openspiel_crazy_eights(
-    num_players: int, seconds: float, games: int | None, seed: int
-) -> dict[str, Any]:
-    import pyspiel
-
-    game = pyspiel.load_game("crazy_eights", {"players": num_players})
-    rng = random.Random(seed)
-    choice = rng.choice
-    rand = rng.random
-
-    elapsed = 0.0
-    n_games = 0
-    decisions = 0
-    forced = 0
-    with_winner = 0
-    perf_counter = time.perf_counter
-    while True:
-        t0 = perf_counter()
-        state = game.new_initial_state()
-        d = 0
-        f = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rand()
-                acc = 0.0
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        action = a
-                        break
-                state.apply_action(action)
-            else:
-                legal = state.legal_actions()
-                if len(legal) == 1:
-                    f += 1
-                state.apply_action(choice(legal))
-                d += 1
-        elapsed += perf_counter() - t0
-        n_games += 1
-        decisions += d
-        forced += f
-        # A player who emptied their hand scores 0; everyone else is penalised.
-        if 0.0 in state.returns():
-            with_winner += 1
-        if games is not None:
-            if n_games >= games:
-                break
-        elif elapsed >= seconds:
-            break
-
-    return {
-        "decisions_per_second": decisions / elapsed,
-        "games": n_games,
-        "decisions": decisions,
-        "decisions_per_game": decisions / n_games,
-        "forced_decision_share": forced / decisions,
-        "games_with_winner_share": with_winner / n_games,
-        "seconds": elapsed,
-        "params": str(game.get_parameters()),
-    }
-
-
 def _versions() -> dict[str, str | None]:
-    out: dict[str, str | None] = {"python": platform.python_version()}
-    for mod, attr in (("rlcard", "__version__"), ("numpy", "__version__")):
-        try:
-            out[mod] = getattr(__import__(mod), attr)
-        except ImportError:
-            out[mod] = None
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            out["open_spiel"] = version("open_spiel")
-        except PackageNotFoundError:
-            out["open_spiel"] = None
-    except ImportError:  # pragma: no cover
-        out["open_spiel"] = None
-    return out
+    return {k: v for k, v in versions().items() if k != "unoattack"}
 
 
 def main(argv: list[str] | None = None) -> int:

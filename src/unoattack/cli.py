@@ -23,6 +23,7 @@ from unoattack.engine import (
 from unoattack.engine.events import Event, HandWon, MatchWon, PlayerEliminated
 from unoattack.rules import EDITION_NAMES, Edition, Kind
 from unoattack.rules.edition import OPTION_NAMES
+from unoattack.sim.commands import register as register_sim
 from unoattack.tui.commands import register as register_tui
 from unoattack.web.commands import register as register_web
 
@@ -179,6 +180,7 @@ def position(
 # The front-ends' commands; each imports its heavy dependencies only when it runs.
 register_tui(app)
 register_web(app)
+register_sim(app)
 
 
 def main(argv: list[str] | None = None) -> Any:
