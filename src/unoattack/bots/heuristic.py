@@ -33,7 +33,7 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.launcher import HazardModel
 from unoattack.engine.view import View
 from unoattack.rules.cards import FACES, Card, Colour, Kind
-from unoattack.rules.edition import EDITION_NAMES, Edition
+from unoattack.rules.edition import DEFAULT_POINTS, EDITION_NAMES, Edition
 
 _PLAY = ActionKind.PLAY
 _PRESS = ActionKind.PRESS
@@ -61,29 +61,15 @@ CLOSE_TO_OUT = 2
 #: Below this chance of firing (hazard model) a hit is weak: hold attack cards.
 PRIMED_FIRE_CHANCE = 0.5
 
-# Points when an edition cannot be loaded by name (a custom edition file): 2003 values.
-_DEFAULT_POINTS = {
-    Kind.SKIP: 20,
-    Kind.REVERSE: 20,
-    Kind.HIT1: 20,
-    Kind.HIT2: 20,
-    Kind.DISCARD_ALL: 30,
-    Kind.TRADE_HANDS: 30,
-    Kind.WILD_HIT4: 40,
-}
-
 
 @cache
 def _points(edition: str) -> tuple[int, ...]:
     """Points of every face (by ``Card.index``) in ``edition``."""
-    table = dict(_DEFAULT_POINTS)
+    table = dict(DEFAULT_POINTS)
     if edition in EDITION_NAMES:
         table.update(Edition.load(edition).points)
     return tuple(
-        (card.number or 0)
-        if card.kind is Kind.NUMBER
-        else table.get(card.kind, 50 if card.is_wild else 20)
-        for card in FACES
+        (card.number or 0) if card.kind is Kind.NUMBER else table[card.kind] for card in FACES
     )
 
 

@@ -246,6 +246,18 @@ class Deck:
 # Deck keys in edition files: coloured kinds count per colour, wilds count in total.
 _COLOURED_KEYS = {k.key: k for k in Kind if not k.is_wild and k is not Kind.NUMBER}
 _WILD_KEYS = {k.key: k for k in Kind if k.is_wild}
+#: Points of each kind a deck does not price: the 2003 values (RULINGS §1.2), and 50 for
+#: any wild (numbers score face value).
+DEFAULT_POINTS: dict[Kind, int] = {
+    **{kind: 50 for kind in Kind if kind.is_wild},
+    Kind.SKIP: 20,
+    Kind.REVERSE: 20,
+    Kind.HIT1: 20,
+    Kind.HIT2: 20,
+    Kind.DISCARD_ALL: 30,
+    Kind.TRADE_HANDS: 30,
+    Kind.WILD_HIT4: 40,
+}
 POINT_KEYS = ("number", *_COLOURED_KEYS, *_WILD_KEYS)
 
 
@@ -415,22 +427,12 @@ def _read_points(points_data: Any, deck: Deck, source: str) -> Mapping[Kind, int
                 raise EditionError(f'{source}: points.number must be "face" (face value)')
         elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
             raise EditionError(f"{source}: points.{key} must be a whole number from 0 to 1000")
-    # RULINGS §1.2: cards a deck adds beyond its rulebook score their 2003 values.
-    fallback = {
-        Kind.SKIP: 20,
-        Kind.REVERSE: 20,
-        Kind.HIT1: 20,
-        Kind.HIT2: 20,
-        Kind.DISCARD_ALL: 30,
-        Kind.TRADE_HANDS: 30,
-        Kind.WILD_HIT4: 40,
-    }
     result: dict[Kind, int] = {}
     for kind in Kind:
         if kind is Kind.NUMBER:
             continue
         value = points_data.get(kind.key)
-        result[kind] = value if value is not None else fallback.get(kind, 50)
+        result[kind] = value if value is not None else DEFAULT_POINTS[kind]
     return result
 
 

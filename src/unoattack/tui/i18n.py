@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unoattack.rules.cards import Card, Colour, Kind
+from unoattack.rules.cards import ENGLISH_NAMES, Card, Colour, Kind
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -27,21 +27,7 @@ _COLOURS = {
 # Full names. French wilds of the 2003 and 2010 decks have no rulebook name (seed 004 has
 # none of them); these follow the same pattern ("Carte blanche" + what it does).
 _KIND_NAMES: dict[str, dict[Kind, str]] = {
-    "en": {
-        Kind.NUMBER: "{number}",
-        Kind.SKIP: "Skip",
-        Kind.REVERSE: "Reverse",
-        Kind.HIT1: "Hit 1",
-        Kind.HIT2: "Hit 2",
-        Kind.DISCARD_ALL: "Discard All",
-        Kind.TRADE_HANDS: "Trade Hands",
-        Kind.WILD: "Wild",
-        Kind.WILD_ALL_HIT: "Wild All Hit",
-        Kind.WILD_HIT_FIRE: "Wild Hit-Fire",
-        Kind.WILD_HIT4: "Wild Hit 4",
-        Kind.WILD_ATTACK_ATTACK: "Wild Attack-Attack",
-        Kind.WILD_CUSTOM: "Wild Customizable",
-    },
+    "en": ENGLISH_NAMES,
     "fr": {
         Kind.NUMBER: "{number}",
         Kind.SKIP: "Passer",
