@@ -531,3 +531,13 @@ def test_the_training_example_runs(tmp_path: Path) -> None:
         timeout=300,
     )
     assert "win rate" in done.stdout and "95% Wilson interval" in done.stdout
+
+
+def test_openspiel_scripted_loop_repeats_its_outcomes() -> None:
+    """A scripted launcher ending in ``loop`` gives the same chance outcome per press."""
+    from unoattack.engine.launcher import Outcome, parse_launcher
+    from unoattack.envs.openspiel import press_distribution
+
+    model = parse_launcher("scripted:2,0,loop")
+    assert press_distribution(model, 0, 0, 2, 50) == [(Outcome(True, 2), 1.0)]
+    assert press_distribution(model, 0, 0, 3, 50) == [(Outcome(False, 0), 1.0)]

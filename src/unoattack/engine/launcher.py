@@ -389,6 +389,10 @@ class ScriptedModel(LauncherModel):
     def outcome(
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
+        return self.at(press_number)
+
+    def at(self, press_number: int) -> Outcome:
+        """The scripted outcome of press number ``press_number`` (0-based) of the game."""
         if press_number < len(self.outcomes):
             return self.outcomes[press_number]
         if self.loop:

@@ -173,8 +173,7 @@ def _raw_distribution(
     if isinstance(model, DrawOneModel):
         return [(Outcome(True, 1), 1.0)]
     if isinstance(model, ScriptedModel):
-        scripted = model.outcomes[press_number] if press_number < len(model.outcomes) else _DING
-        return [(scripted, 1.0)]
+        return [(model.at(press_number), 1.0)]
     if isinstance(model, FaultyModel):
         inner = _raw_distribution(model.inner, since_fire, since_reload, press_number, stock)
         faulty: list[tuple[Outcome, float]] = []
