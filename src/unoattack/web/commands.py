@@ -58,7 +58,10 @@ def serve(
         from unoattack.web.manager import Settings
         from unoattack.web.store import Store, default_url
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
-        typer.echo(f"error: the web server needs its extra: pip install 'unoattack[web]' ({exc})")
+        typer.echo(
+            f"error: the web server needs its extra: pip install 'unoattack[web]' ({exc})",
+            err=True,
+        )
         raise typer.Exit(2) from None
     url = db or default_url()
     try:
@@ -101,9 +104,16 @@ def loadtest(
 ) -> None:
     """Play bot tables through real WebSockets against a running server; print
     actions per second and the p50/p99 latency from an action to its update."""
-    import httpx
+    try:
+        import httpx
 
-    from unoattack.web.loadtest import run
+        from unoattack.web.loadtest import run
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        typer.echo(
+            f"error: the load test needs the web extra: pip install 'unoattack[web]' ({exc})",
+            err=True,
+        )
+        raise typer.Exit(2) from None
 
     typer.echo(f"loadtest: {tables} tables x {players} seats for {duration:g} s against {url}")
     try:
