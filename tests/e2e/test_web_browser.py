@@ -19,6 +19,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from unoattack.engine import Game
 from unoattack.web.manager import Settings
@@ -81,6 +82,9 @@ def body(page: Page, key: str) -> str:
     return value
 
 
+CLICK_MS = 3000  # how long one click may wait for its button before the page is read again
+
+
 def hand(page: Page) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(
         "#hand .card", "els => els.map(e => e.dataset.card)"
@@ -98,10 +102,32 @@ def wait_until(page: Page, script: str, timeout: float = 10) -> None:
 
 
 def step(page: Page) -> bool:
-    """Make one move through the page, as a person would; False if it is not our turn."""
-    if page.is_visible("#picker") and page.locator("#picker-options button").count():
-        page.locator("#picker-options button").first.click()
-        return True
+    """Make one move through the page, as a person would; False if it is not our turn.
+
+    The page re-renders on every update from the server (a bot's move, a catch, cards
+    flying in), so a button found a moment ago may be gone: a click that cannot land
+    within a short time counts as no move, and the caller looks again.
+    """
+    try:
+        if page.is_visible("#picker") and page.locator("#picker-options button").count():
+            page.locator("#picker-options button").first.click(timeout=CLICK_MS)
+            return True
+        uno = page.locator("#btn-uno")
+        if page.is_visible("#btn-uno") and "ready" in (uno.get_attribute("class") or ""):
+            uno.click(timeout=CLICK_MS)  # arms UNO for the play that leaves one card, or says it
+            return True
+        if body(page, "myTurn") != "yes":
+            return False
+        playable = page.locator("#hand .card.playable")
+        if playable.count():
+            playable.first.click(timeout=CLICK_MS)
+        elif page.is_visible("#btn-stop"):
+            page.click("#btn-stop", timeout=CLICK_MS)
+        else:
+            page.click("#btn-press", timeout=CLICK_MS)
+    except PlaywrightTimeoutError:
+        return False
+    return True
     uno = page.locator("#btn-uno")
     if page.is_visible("#btn-uno") and "ready" in (uno.get_attribute("class") or ""):
         uno.click()  # arms UNO for the play that leaves one card, or says it
