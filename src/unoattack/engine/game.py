@@ -75,6 +75,18 @@ class Phase(IntEnum):
     MATCH_OVER = 3
 
 
+# An enum member reached through its class costs a metaclass lookup (about 70 ns on
+# Python 3.11) every time; the hot paths use these module-level names instead.
+_TURN = Phase.TURN
+_PRESSING = Phase.PRESSING
+_CHOOSE_COLOUR = Phase.CHOOSE_COLOUR
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY_KIND = ActionKind.PLAY
+_PRESS_KIND = ActionKind.PRESS
+_PENALIZE_KIND = ActionKind.PENALIZE
+_JUST_PRESS = (PRESS,)  # PRESS has code 0
+
+
 # Effects of each kind (Wild Customizable's comes from the options).
 _EFFECT: dict[Kind, tuple[str, int]] = {
     Kind.NUMBER: ("none", 0),
@@ -112,9 +124,17 @@ def _play_actions(card: Card, target: int | None, uno: bool) -> tuple[Action, ..
     return tuple(ACTIONS[_INDEX[(ActionKind.PLAY, card, c, target, uno)]] for c in colours)
 
 
-# Lookup tables built once, so that listing legal plays is set arithmetic and indexing.
-# top face * 4 + active colour -> the faces that may be played on it
-_MATCHES = tuple(_matching_faces(top, colour) for top in FACES for colour in Colour)
+# Lookup tables built once, so that listing legal plays is bit arithmetic and indexing.
+# A set of faces is an int with bit ``face.index`` set for each face in it (a "face mask").
+_BIT = tuple(1 << f for f in range(len(FACES)))
+
+
+def _mask_of(faces: frozenset[int]) -> int:
+    return sum(_BIT[f] for f in faces)
+
+
+# top face * 4 + active colour -> the mask of the faces that may be played on it
+_MATCH_MASKS = tuple(_mask_of(_matching_faces(top, colour)) for top in FACES for colour in Colour)
 # [face][leaves one card]: the plays without UNO, and with UNO said too when they may be.
 _PLAIN_ACTIONS = tuple(
     (_play_actions(c, None, False), _play_actions(c, None, False) + _play_actions(c, None, True))
@@ -131,8 +151,65 @@ _TARGET_ACTIONS = tuple(
     else ()
     for c in FACES
 )
-_PLAIN_NO_UNO = tuple(actions[0] for actions in _PLAIN_ACTIONS)
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
+_COLOUR_FACES = {
+    colour: _mask_of(frozenset(c.index for c in FACES if c.colour is colour)) for colour in Colour
+}
+
+# The plain plays (no target, no UNO) of a face mask, read 11 bits at a time: chunk k
+# covers faces 11k..11k+10, and _PLAIN_BY_CHUNK[k][bits] lists their plays in face order.
+# Listing a hand's plain plays is then six lookups, whatever the size of the hand.
+_CHUNK_BITS = 11
+_CHUNK = (1 << _CHUNK_BITS) - 1
+assert len(FACES) <= 6 * _CHUNK_BITS  # _plain_plays reads six chunks
+_PLAIN_BY_CHUNK = tuple(
+    tuple(
+        tuple(
+            action
+            for f in range(first, min(first + _CHUNK_BITS, len(FACES)))
+            if bits >> (f - first) & 1
+            for action in _PLAIN_ACTIONS[f][0]
+        )
+        for bits in range(1 << _CHUNK_BITS)
+    )
+    for first in range(0, 6 * _CHUNK_BITS, _CHUNK_BITS)
+)
+_P0, _P1, _P2, _P3, _P4, _P5 = _PLAIN_BY_CHUNK
+
+
+def _plain_plays(playable: int) -> tuple[Action, ...]:
+    """The plain plays of the faces in ``playable``, in face order."""
+    return (
+        _P0[playable & _CHUNK]
+        + _P1[playable >> 11 & _CHUNK]
+        + _P2[playable >> 22 & _CHUNK]
+        + _P3[playable >> 33 & _CHUNK]
+        + _P4[playable >> 44 & _CHUNK]
+        + _P5[playable >> 55]
+    )
+
+
+# action code -> the face of the action if it is a plain play (no target, no UNO), else
+# a face number beyond every mask, so that ``plain >> _PLAIN_FACE[code] & 1`` says whether
+# the action is among the plain plays of the mask ``plain``.
+_NOT_PLAIN = len(FACES)
+_PLAIN_FACE = tuple(
+    action.card.index
+    if action.kind is ActionKind.PLAY
+    and action.card is not None
+    and action.target is None
+    and not action.uno
+    else _NOT_PLAIN
+    for action in ACTIONS
+)
+
+
+def _codes_of(actions: tuple[Action, ...]) -> int:
+    """The set of the actions' codes, as a bit mask."""
+    codes = 0
+    for action in actions:
+        codes |= 1 << action.code
+    return codes
 
 
 class _Duty:
@@ -230,6 +307,10 @@ class Game:
         self.log: list[Event] = []
         self.history: list[tuple[int, int]] = []  # (seat or REFEREE, action code)
         self.hands: list[list[int]] = [[] for _ in range(players)]
+        # Kept in step with ``hands`` (see _index_hand): per seat, the card ids it holds as
+        # a bit mask (bit i for card i), and the mask of the faces it holds.
+        self._held = [0] * players
+        self._masks = [0] * players
         self.pile: list[int] = []
         self.colour: Colour | None = None
         self.direction = 1
@@ -238,7 +319,7 @@ class Game:
         self.scores = [0] * players
         self.dealer = 0
         self.hand_number = 0
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = 0
         self.duties: list[_Duty] = []
         self.resume = 0  # who plays when the duties are done
@@ -253,7 +334,9 @@ class Game:
         self.pile_cards = 0
         self.pile_origin = -1  # who laid the first Hit card of the pile (R42, A08)
         self._version = 0  # bumped by every change; keys the legal-action cache
-        self._cache: list[Action] = []
+        self._cache: tuple[Action, ...] = ()
+        self._cache_plain = 0
+        self._cache_codes = 0
         self._cache_seat = -2
         self._cache_version = -1
         self.last_hand: HandResult | None = None
@@ -261,20 +344,29 @@ class Game:
         wild_effect, wild_presses = self.options.wild_custom
         self._effect = dict(_EFFECT)
         self._effect[Kind.WILD_CUSTOM] = (wild_effect, wild_presses)
+        self._face_effect = tuple(self._effect[card.kind] for card in FACES)
         self._face_of = tuple(card.index for card in self.faces)
         ids_of: list[list[int]] = [[] for _ in FACES]
         for card_id, card in enumerate(self.faces):
             ids_of[card.index].append(card_id)
         self._ids_of = tuple(tuple(ids) for ids in ids_of)
+        # face -> the ids of its copies, as a bit mask; colour -> the ids of that colour
+        self._face_ids = tuple(sum(1 << i for i in ids) for ids in ids_of)
         self._colour_of = tuple(card.colour for card in self.faces)
-        self._stackable = frozenset(
-            c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack")
+        self._colour_ids = {
+            colour: sum(1 << i for i, card in enumerate(self.faces) if card.colour is colour)
+            for colour in Colour
+        }
+        self._stackable_mask = _mask_of(
+            frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
         )
         # Faces whose plays need more than a table lookup: targets, or a Discard All group.
-        self._special = frozenset(
-            c.index
-            for c in FACES
-            if self._effect[c.kind][0] in _TARGETED or c.kind is Kind.DISCARD_ALL
+        self._special_mask = _mask_of(
+            frozenset(
+                c.index
+                for c in FACES
+                if self._effect[c.kind][0] in _TARGETED or c.kind is Kind.DISCARD_ALL
+            )
         )
         self._trading = frozenset(
             c.index for c in FACES if self._effect[c.kind][0] == "trade_hands"
@@ -283,6 +375,7 @@ class Game:
         opts = self.options
         self._stop_mode = opts.stop_after_fire
         self._hit_scope_only = opts.fr_stop_on_fire_scope == "hit_cards"
+        self._reshuffle_at = opts.reshuffle_threshold
 
     # ------------------------------------------------------------------ creation
 
@@ -318,6 +411,8 @@ class Game:
         other.log = list(self.log)
         other.history = list(self.history)
         other.hands = [list(h) for h in self.hands]
+        other._held = list(self._held)
+        other._masks = list(self._masks)
         other.pile = list(self.pile)
         other.active = list(self.active)
         other.scores = list(self.scores)
@@ -330,15 +425,18 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat whose decision the game waits for (None once the match is over)."""
-        if self.phase is Phase.PRESSING:
+        phase = self.phase
+        if phase is _TURN:
+            return self.current
+        if phase is _PRESSING:
             return self.duties[0].seat
-        if self.phase is Phase.MATCH_OVER:
+        if phase is _MATCH_OVER:
             return None
         return self.current
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
+        return self.phase is _MATCH_OVER
 
     @property
     def top(self) -> Card:
@@ -371,87 +469,103 @@ class Game:
             return []
         return list(self._legal(seat))
 
-    def _legal(self, seat: int) -> list[Action]:
-        """The legal actions of a valid seat, cached until the game changes (do not mutate)."""
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of a valid seat, cached until the game changes.
+
+        The cache also keeps what :meth:`apply` checks an action against: the mask of the
+        faces whose plain plays are legal (``_cache_plain``) and the codes of the other
+        legal actions (``_cache_codes``), both bit masks.
+        """
         if self._cache_version == self._version and self._cache_seat == seat:
             return self._cache
-        phase = self.phase
-        if phase is Phase.TURN and seat == self.current:
-            actions = self._plays(seat)
-            actions.append(PRESS)
+        if self.phase is _TURN and seat == self.current:
+            # R08–R12: every legal play, then the press (code 0).
+            assert self.colour is not None
+            top = self._face_of[self.pile[-1]]
+            playable = self._masks[seat] & _MATCH_MASKS[top * 4 + self.colour]
+            if not playable & self._special_mask and len(self.hands[seat]) > 2:
+                # The common case (as in _plays): plain plays only, none leaving one card.
+                actions, plain, codes = _plain_plays(playable) + _JUST_PRESS, playable, 1
+            else:
+                plays, plain, codes = self._plays(seat, playable)
+                actions = plays + _JUST_PRESS
+                codes |= 1
         elif seat == self.to_act:
             actions = self._main_actions()
+            plain = 0
+            codes = _codes_of(actions)
         else:
-            actions = []
+            actions, plain, codes = (), 0, 0
         if self.uno_seat >= 0 and self.active[seat]:
-            if seat == self.uno_seat:
-                actions.append(SAY_UNO)
-            else:
-                actions.append(catch(self.uno_seat))
-        self._cache, self._cache_seat, self._cache_version = actions, seat, self._version
+            call = SAY_UNO if seat == self.uno_seat else catch(self.uno_seat)
+            actions += (call,)
+            codes |= 1 << call.code
+        self._cache, self._cache_plain, self._cache_codes = actions, plain, codes
+        self._cache_seat, self._cache_version = seat, self._version
         return actions
 
-    def _main_actions(self) -> list[Action]:
+    def _main_actions(self) -> tuple[Action, ...]:
+        """The actions of the seat to act outside its turn's choice of play or press."""
         phase = self.phase
-        if phase is Phase.TURN:
-            actions = self._plays(self.current)
-            actions.append(PRESS)
-            return actions
-        if phase is Phase.PRESSING:
+        if phase is _PRESSING:
             duty = self.duties[0]
-            actions = [PRESS]
+            actions: tuple[Action, ...] = (PRESS,)
             if duty.yielded and self._stop_mode == "choose" and self._may_stop(duty):
-                actions.append(STOP)
+                actions += (STOP,)
             if duty.stackable:
-                actions.extend(self._plays(duty.seat, stacking=True))
+                # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
+                actions += self._plays(duty.seat, self._masks[duty.seat] & self._stackable_mask)[0]
             return actions
-        if phase is Phase.CHOOSE_COLOUR:
-            return [choose_colour(c) for c in Colour]
-        return []
+        if phase is _CHOOSE_COLOUR:
+            return tuple(choose_colour(c) for c in Colour)
+        return ()
 
-    def _plays(self, seat: int, stacking: bool = False) -> list[Action]:
-        """Every legal card play for ``seat`` (R08–R11; R37 when ``stacking``)."""
-        hand = self.hands[seat]
-        face_of = self._face_of
-        if stacking:
-            # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
-            playable = self._stackable.intersection(map(face_of.__getitem__, hand))
-        else:
-            assert self.colour is not None
-            matches = _MATCHES[face_of[self.pile[-1]] * 4 + self.colour]
-            playable = matches.intersection(map(face_of.__getitem__, hand))
-        n_hand = len(hand)
-        special = playable & self._special
-        if not special and n_hand > 2:
-            # The common case: plain plays, none of which can leave a single card.
-            plain = _PLAIN_NO_UNO
-            fast: list[Action] = []
-            for f in sorted(playable):
-                fast.extend(plain[f])
-            return fast
-        result: list[Action] = []
-        targeted = self._targeted
-        for f in sorted(playable):
-            if f in targeted:
-                trading = f in self._trading
-                if trading and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
-                    continue  # R31: a player may not go out on a Trade Hands card
-                by_target = _TARGET_ACTIONS[f]
-                for target in range(self.n):
-                    if target == seat or not self.active[target]:
-                        continue
-                    # A17: with Trade Hands, liability is judged on the hand received.
-                    left = len(self.hands[target]) if trading else n_hand - 1
-                    result.extend(by_target[target][left == 1])
-                continue
-            if f in _DISCARD_ALL:
-                colour = FACES[f].colour
-                colour_of = self._colour_of
-                left = n_hand - sum(1 for i in hand if colour_of[i] is colour)
-            else:
-                left = n_hand - 1
-            result.extend(_PLAIN_ACTIONS[f][left == 1])
-        return result
+    def _plays(self, seat: int, playable: int) -> tuple[tuple[Action, ...], int, int]:
+        """Every play by ``seat`` of a face in the ``playable`` mask, in face order; the
+        mask of the faces among them whose plays are plain (see _PLAIN_FACE); and the
+        codes of the other plays."""
+        n_hand = len(self.hands[seat])
+        # Faces whose plays need more than a table lookup: a target to choose, a Discard
+        # All group, or (in a hand of two or fewer) a play that may leave one card.
+        special = playable & self._special_mask if n_hand > 2 else playable
+        if not special:
+            return _plain_plays(playable), playable, 0
+        plain = playable ^ special
+        plays: tuple[Action, ...] = ()
+        codes = 0
+        while special:
+            bit = special & -special  # the lowest special face
+            special ^= bit
+            below = playable & (bit - 1)
+            playable ^= below | bit
+            more = self._face_plays(seat, bit.bit_length() - 1, n_hand)
+            plays += _plain_plays(below) + more
+            codes |= _codes_of(more)
+        return plays + _plain_plays(playable), plain, codes
+
+    def _face_plays(self, seat: int, f: int, n_hand: int) -> tuple[Action, ...]:
+        """The plays of face ``f`` from a hand of ``n_hand`` cards, UNO included where the
+        play leaves one card (R57)."""
+        if f in self._targeted:
+            trading = f in self._trading
+            if trading and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
+                return ()  # R31: a player may not go out on a Trade Hands card
+            by_target = _TARGET_ACTIONS[f]
+            plays: tuple[Action, ...] = ()
+            for target in range(self.n):
+                if target == seat or not self.active[target]:
+                    continue
+                # A17: with Trade Hands, liability is judged on the hand received.
+                left = len(self.hands[target]) if trading else n_hand - 1
+                plays += by_target[target][left == 1]
+            return plays
+        if f in _DISCARD_ALL:
+            # R32: the whole colour goes, so the cards of other colours are left.
+            colour = FACES[f].colour
+            assert colour is not None
+            left = (self._held[seat] & ~self._colour_ids[colour]).bit_count()
+            return _PLAIN_ACTIONS[f][left == 1]
+        return _PLAIN_ACTIONS[f][n_hand == 2]
 
     def _may_stop(self, duty: _Duty) -> bool:
         return duty.hit_card or not self._hit_scope_only
@@ -470,17 +584,18 @@ class Game:
             seat = self.to_act
             if seat is None:
                 raise IllegalAction("the match is over")
-        if action.kind is ActionKind.PENALIZE:
+        if action.kind is _PENALIZE_KIND:
             # A table-talk rule (A41): only a referee reports it, never a player's seat.
             if seat != REFEREE:
                 raise IllegalAction("only the referee can apply the suggestion penalty")
             return self.penalize_suggestion(action.target if action.target is not None else -1)
         if not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
+        if self._cache_version != self._version or self._cache_seat != seat:
+            self._legal(seat)
         code = action.code
-        for legal in self._legal(seat):
-            if legal.code == code:
-                return self.apply_unchecked(action, seat)
+        if self._cache_codes >> code & 1 or self._cache_plain >> _PLAIN_FACE[code] & 1:
+            return self.apply_unchecked(action, seat)
         raise IllegalAction(self._explain(action, seat))
 
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
@@ -489,12 +604,12 @@ class Game:
         self._version += 1
         self.history.append((seat, action.code))
         kind = action.kind
-        if kind is ActionKind.PLAY:
+        if kind is _PLAY_KIND:
             if self.skip_after_bonus >= 0:
                 self._take_bonus_skip()
             self._play(seat, action)
             self._bonus_skip = -1
-        elif kind is ActionKind.PRESS:
+        elif kind is _PRESS_KIND:
             if self.skip_after_bonus >= 0:
                 self._take_bonus_skip()
             self._press(seat)
@@ -509,7 +624,7 @@ class Game:
             self.colour = action.colour
             if self.emitting:
                 self._emit(ColourChosen(seat, action.colour))
-            self.phase = Phase.TURN
+            self.phase = _TURN
             if self.emitting:
                 self._emit(TurnStarted(seat))
         elif kind is ActionKind.SAY_UNO:
@@ -524,17 +639,17 @@ class Game:
             if self.emitting:
                 self._emit(Caught(seat, caught, presses))
             self._interrupt(caught, presses, "uno_penalty")
-        return self.log[start:]
+        return self.log[start:] if self.emitting else []
 
     def _take_bonus_skip(self) -> None:
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             self._bonus_skip, self.skip_after_bonus = self.skip_after_bonus, -1
 
     def penalize_suggestion(self, seat: int) -> list[Event]:
         """Referee: ``seat`` suggested a card to another player and presses 4 times (R63)."""
         if not 0 <= seat < self.n or not self.active[seat]:
             raise IllegalAction(f"there is no player in seat {seat} to penalize")
-        if self.phase is Phase.MATCH_OVER or self.went_out >= 0:
+        if self.phase is _MATCH_OVER or self.went_out >= 0:
             raise IllegalAction("the hand is over: there is nothing to penalize")
         start = len(self.log)
         self._version += 1
@@ -552,7 +667,7 @@ class Game:
 
     def _explain(self, action: Action, seat: int) -> str:
         """Why ``action`` by ``seat`` is not legal, in words a player understands."""
-        if self.phase is Phase.MATCH_OVER:
+        if self.phase is _MATCH_OVER:
             return "the match is over"
         if not 0 <= seat < self.n:
             return f"there is no seat {seat} at this table of {self.n}"
@@ -573,17 +688,17 @@ class Game:
         to_act = self.to_act
         if seat != to_act:
             return f"it is not your turn: seat {to_act} is to act"
-        if self.phase is Phase.CHOOSE_COLOUR:
+        if self.phase is _CHOOSE_COLOUR:
             return "first name the colour of the wild start card (colour R, Y, G or B)"
         if kind is ActionKind.CHOOSE_COLOUR:
             return "there is no colour to name now"
         if kind is ActionKind.STOP:
-            if self.phase is not Phase.PRESSING:
+            if self.phase is not _PRESSING:
                 return "you have no presses to stop"
             if self._stop_mode != "choose":
                 return "in this edition every press must be made"
             return "you may stop only once the launcher has yielded cards"
-        if kind is ActionKind.PRESS:
+        if kind is _PRESS_KIND:
             return "you cannot press now"
         card = action.card
         assert card is not None
@@ -592,7 +707,7 @@ class Game:
         if not any(faces[i] == card for i in hand):
             return f"you have no {card} in your hand"
         name = self._effect[card.kind][0]
-        if self.phase is Phase.PRESSING:
+        if self.phase is _PRESSING:
             duty = self.duties[0]
             if not duty.stackable:
                 return f"you must press the launcher ({duty.left or 'until it fires'} to go)"
@@ -643,31 +758,41 @@ class Game:
     def _play(self, seat: int, action: Action) -> None:
         card = action.card
         assert card is not None
-        faces = self.faces
+        f = card.index
         hand = self.hands[seat]
         self.uno_seat = -1  # any card play closes a catch window (R61)
         self.empty_turns = 0
-        stacking = self.phase is Phase.PRESSING
-        name, presses = self._effect[card.kind]
+        stacking = self.phase is _PRESSING
+        name, presses = self._face_effect[f]
         discarded: tuple[Card, ...] = ()
         if name == "discard_all":
             # R32, A22: every card of the Discard All's colour goes, the DA on top.
-            group = [i for i in hand if faces[i].colour is card.colour]
-            top_id = next(i for i in group if faces[i] == card)
+            colour_of = self._colour_of
+            colour = card.colour
+            group = [i for i in hand if colour_of[i] is colour]
+            top_id = next(i for i in group if self._face_of[i] == f)
             group.remove(top_id)
-            for i in group:
-                hand.remove(i)
-            hand.remove(top_id)
+            hand[:] = [i for i in hand if colour_of[i] is not colour]
             self.pile.extend(group)
             self.pile.append(top_id)
-            discarded = tuple(faces[i] for i in group)
+            assert colour is not None
+            self._held[seat] &= ~self._colour_ids[colour]
+            self._masks[seat] &= ~_COLOUR_FACES[colour]
+            if self.emitting:
+                faces = self.faces
+                discarded = tuple(faces[i] for i in group)
         else:
             # Copies of a face have consecutive ids: take the first copy in the hand.
-            for i in self._ids_of[card.index]:
-                if i in hand:
-                    hand.remove(i)
-                    self.pile.append(i)
+            held = self._held[seat]
+            for i in self._ids_of[f]:
+                if held >> i & 1:
                     break
+            hand.remove(i)
+            self.pile.append(i)
+            held ^= 1 << i
+            self._held[seat] = held
+            if not held & self._face_ids[f]:
+                self._masks[seat] ^= _BIT[f]
         colour = card.colour if card.colour is not None else action.colour
         assert colour is not None
         self.colour = colour
@@ -675,14 +800,18 @@ class Game:
             self._emit(CardPlayed(seat, card, colour, action.target, discarded, stacking))
         if stacking:
             self.duties.pop(0)
-            self.phase = Phase.TURN
+            self.phase = _TURN
         out = not hand
         if name == "trade_hands" and not out:
             target = action.target
             assert target is not None
             mine, theirs = self.hands[target], hand
             self.hands[seat], self.hands[target] = mine, theirs
+            held_by, masks = self._held, self._masks
+            held_by[seat], held_by[target] = held_by[target], held_by[seat]
+            masks[seat], masks[target] = masks[target], masks[seat]
             if self.emitting:
+                faces = self.faces
                 self._emit(
                     HandsTraded(
                         seat,
@@ -705,11 +834,11 @@ class Game:
             else:
                 self.uno_seat = seat
         self._resolve(seat, card, name, presses, action.target, stacking)
-        threshold = self.options.reshuffle_threshold
-        if threshold is not None and len(self.pile) >= threshold and self.went_out < 0:
+        if self.went_out >= 0:
+            if self.phase is not _PRESSING:
+                self._end_hand()
+        elif self._reshuffle_at is not None and len(self.pile) >= self._reshuffle_at:
             self._reshuffle()
-        if self.phase is not Phase.PRESSING and self.went_out >= 0:
-            self._end_hand()
 
     def _resolve(
         self, seat: int, card: Card, name: str, presses: int, target: int | None, stacking: bool
@@ -806,13 +935,13 @@ class Game:
 
     def _turn(self, seat: int, bonus: bool = False) -> None:
         self.current = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
         if self.emitting:
             self._emit(TurnStarted(seat, bonus))
 
     def _owe(self, duty: _Duty, reason: str) -> None:
         self.duties.append(duty)
-        self.phase = Phase.PRESSING
+        self.phase = _PRESSING
         if self.emitting:
             self._emit(MustPress(duty.seat, duty.left, reason, duty.stackable))
 
@@ -820,22 +949,22 @@ class Game:
         """Penalty presses, taken at once; turn order is unchanged (A20)."""
         if presses <= 0:
             return
-        if not self.duties and self.phase is Phase.TURN:
+        if not self.duties and self.phase is _TURN:
             self.resume = self.current
             self.resume_colour = False
-        elif self.phase is Phase.CHOOSE_COLOUR:
+        elif self.phase is _CHOOSE_COLOUR:
             self.resume = self.current
             self.resume_colour = True
         duty = _Duty(seat, presses, penalty=True)
         self.duties.insert(0, duty)
-        self.phase = Phase.PRESSING
+        self.phase = _PRESSING
         if self.emitting:
             self._emit(MustPress(seat, presses, reason))
 
     # ------------------------------------------------------------------ presses
 
     def _press(self, seat: int) -> None:
-        duty = self.duties[0] if self.phase is Phase.PRESSING else None
+        duty = self.duties[0] if self.phase is _PRESSING else None
         if duty is None or not duty.penalty:
             self.uno_seat = -1  # a press by anyone closes a catch window (R61)
         launcher = self.launcher
@@ -843,7 +972,16 @@ class Game:
         if not launcher.stock:
             exhausted = not self._reshuffle()  # R18: reload before pressing an empty launcher
         outcome, got = launcher.press()
-        self.hands[seat].extend(got)
+        if got:
+            self.hands[seat].extend(got)
+            held = self._held[seat]
+            mask = self._masks[seat]
+            face_of = self._face_of
+            for i in got:
+                held |= 1 << i
+                mask |= _BIT[face_of[i]]
+            self._held[seat] = held
+            self._masks[seat] = mask
         if self.emitting:
             self._emit(
                 Pressed(
@@ -887,7 +1025,7 @@ class Game:
         self.pile_total = self.pile_cards = 0
         if self.resume_colour:
             self.current = self.resume
-            self.phase = Phase.CHOOSE_COLOUR
+            self.phase = _CHOOSE_COLOUR
             self.resume_colour = False
         else:
             self._turn(self.resume)
@@ -956,6 +1094,8 @@ class Game:
         for _ in range(self.options.hand_size):
             for s in seats:
                 self.hands[s].append(cards.pop())
+        for s in range(self.n):
+            self._index_hand(s)
         faces = self.faces
         for s in seats:
             if self.emitting:
@@ -1011,7 +1151,7 @@ class Game:
             self._turn(second)
         elif card.is_wild:
             self.current = first  # R47: dealer+1 names the colour, then plays
-            self.phase = Phase.CHOOSE_COLOUR
+            self.phase = _CHOOSE_COLOUR
             self.resume_colour = False
         else:
             self._turn(first)  # R44, R51
@@ -1089,12 +1229,19 @@ class Game:
             result = MatchResult((winner,), tuple(self.scores), self.hand_number, "last_standing")
         if result is not None:
             self.result = result
-            self.phase = Phase.MATCH_OVER
+            self.phase = _MATCH_OVER
             if self.emitting:
                 self._emit(MatchWon(result.winners, result.scores, result.reason))
             return
         self.dealer = self._next_dealer()
         self._start_hand()
+
+    def _index_hand(self, seat: int) -> None:
+        """Index ``seat``'s hand from its list (after a deal or a Discard All)."""
+        hand = self.hands[seat]
+        face_of = self._face_of
+        self._held[seat] = sum(1 << i for i in hand)
+        self._masks[seat] = sum(_BIT[f] for f in {face_of[i] for i in hand})
 
     def _next_dealer(self) -> int:
         """A32: the deal passes one seat to the left, skipping eliminated players."""

@@ -118,6 +118,8 @@ def parse_position(text: str) -> Game:
         return ids
 
     game.hands = [take(f"hands (seat {s})", _cards(h)) for s, h in enumerate(hands_text)]
+    for seat in range(len(game.hands)):
+        game._index_hand(seat)
     game.pile = take("pile", _cards(values["pile"]))
     if not game.pile:
         raise PositionError("pile: the discard pile needs at least its top card")
