@@ -84,7 +84,8 @@ _MATCH_OVER = Phase.MATCH_OVER
 _PLAY_KIND = ActionKind.PLAY
 _PRESS_KIND = ActionKind.PRESS
 _PENALIZE_KIND = ActionKind.PENALIZE
-_JUST_PRESS = (PRESS,)  # PRESS has code 0
+_JUST_PRESS: tuple[Action, ...] = (PRESS,)  # PRESS has code 0
+_COLOUR_CHOICES = tuple(choose_colour(c) for c in Colour)
 
 
 # Effects of each kind (Wild Customizable's comes from the options).
@@ -152,6 +153,7 @@ _TARGET_ACTIONS = tuple(
     for c in FACES
 )
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
+_DISCARD_ALL_MASK = _mask_of(_DISCARD_ALL)
 _COLOUR_FACES = {
     colour: _mask_of(frozenset(c.index for c in FACES if c.colour is colour)) for colour in Colour
 }
@@ -275,6 +277,70 @@ class Game:
     """One match of UNO Attack. Create with :meth:`new`, or from a position string
     (:func:`unoattack.engine.notation.parse_position`)."""
 
+    # Slots keep attribute access fast: the game has too many fields for a shared-key dict.
+    __slots__ = (
+        "_bonus_skip",
+        "_cache",
+        "_cache_codes",
+        "_cache_plain",
+        "_cache_seat",
+        "_cache_version",
+        "_colour_ids",
+        "_colour_of",
+        "_direction",
+        "_effect",
+        "_face_effect",
+        "_face_ids",
+        "_face_of",
+        "_held",
+        "_hit_scope_only",
+        "_ids_of",
+        "_masks",
+        "_reshuffle_at",
+        "_special_mask",
+        "_stackable_mask",
+        "_stop_mode",
+        "_succ",
+        "_target_cache",
+        "_targeted",
+        "_targeted_mask",
+        "_trading",
+        "_version",
+        "active",
+        "called_uno",
+        "colour",
+        "current",
+        "dealer",
+        "deck_rng",
+        "duties",
+        "edition",
+        "emitting",
+        "empty_turns",
+        "faces",
+        "hand_number",
+        "hands",
+        "history",
+        "last_hand",
+        "launcher",
+        "log",
+        "n",
+        "n_active",
+        "options",
+        "phase",
+        "pile",
+        "pile_cards",
+        "pile_origin",
+        "pile_total",
+        "result",
+        "resume",
+        "resume_colour",
+        "scores",
+        "seed",
+        "skip_after_bonus",
+        "uno_seat",
+        "went_out",
+    )
+
     def __init__(
         self,
         edition: Edition,
@@ -313,9 +379,9 @@ class Game:
         self._masks = [0] * players
         self.pile: list[int] = []
         self.colour: Colour | None = None
-        self.direction = 1
         self.active = [True] * players
         self.n_active = players  # kept equal to sum(active)
+        self.direction = 1  # also sets _succ, each seat's next active seat (see _reseat)
         self.scores = [0] * players
         self.dealer = 0
         self.hand_number = 0
@@ -372,6 +438,7 @@ class Game:
             c.index for c in FACES if self._effect[c.kind][0] == "trade_hands"
         )
         self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
+        self._targeted_mask = _mask_of(self._targeted)
         opts = self.options
         self._stop_mode = opts.stop_after_fire
         self._hit_scope_only = opts.fr_stop_on_fire_scope == "hit_cards"
@@ -404,7 +471,8 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (for search): the same position, random streams and log."""
         other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
         other.deck_rng = random.Random()
         other.deck_rng.setstate(self.deck_rng.getstate())
         other.launcher = self.launcher.clone()
@@ -462,7 +530,7 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` may take now (default: the seat to act)."""
         if seat is None:
-            seat = self.to_act
+            seat = self.current if self.phase is _TURN else self.to_act
             if seat is None:
                 return []
         elif not 0 <= seat < self.n:
@@ -478,7 +546,8 @@ class Game:
         """
         if self._cache_version == self._version and self._cache_seat == seat:
             return self._cache
-        if self.phase is _TURN and seat == self.current:
+        phase = self.phase
+        if phase is _TURN and seat == self.current:
             # R08–R12: every legal play, then the press (code 0).
             assert self.colour is not None
             top = self._face_of[self.pile[-1]]
@@ -490,8 +559,12 @@ class Game:
                 plays, plain, codes = self._plays(seat, playable)
                 actions = plays + _JUST_PRESS
                 codes |= 1
-        elif seat == self.to_act:
-            actions = self._main_actions()
+        elif phase is _PRESSING and seat == self.duties[0].seat:
+            actions = self._pressing_actions()
+            plain = 0
+            codes = 1 if actions is _JUST_PRESS else _codes_of(actions)
+        elif phase is _CHOOSE_COLOUR and seat == self.current:
+            actions = _COLOUR_CHOICES
             plain = 0
             codes = _codes_of(actions)
         else:
@@ -504,32 +577,41 @@ class Game:
         self._cache_seat, self._cache_version = seat, self._version
         return actions
 
-    def _main_actions(self) -> tuple[Action, ...]:
-        """The actions of the seat to act outside its turn's choice of play or press."""
-        phase = self.phase
-        if phase is _PRESSING:
-            duty = self.duties[0]
-            actions: tuple[Action, ...] = (PRESS,)
-            if duty.yielded and self._stop_mode == "choose" and self._may_stop(duty):
-                actions += (STOP,)
-            if duty.stackable:
-                # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
-                actions += self._plays(duty.seat, self._masks[duty.seat] & self._stackable_mask)[0]
-            return actions
-        if phase is _CHOOSE_COLOUR:
-            return tuple(choose_colour(c) for c in Colour)
-        return ()
+    def _pressing_actions(self) -> tuple[Action, ...]:
+        """The actions of a player who owes presses (R13–R17, R37)."""
+        duty = self.duties[0]
+        if not duty.stackable and not duty.yielded:
+            return _JUST_PRESS
+        actions: tuple[Action, ...] = _JUST_PRESS
+        if duty.yielded and self._stop_mode == "choose" and self._may_stop(duty):
+            actions += (STOP,)
+        if duty.stackable:
+            # Mega Hit (R37): any Hit card, whatever its colour, and nothing else.
+            actions += self._plays(duty.seat, self._masks[duty.seat] & self._stackable_mask)[0]
+        return actions
 
     def _plays(self, seat: int, playable: int) -> tuple[tuple[Action, ...], int, int]:
         """Every play by ``seat`` of a face in the ``playable`` mask, in face order; the
         mask of the faces among them whose plays are plain (see _PLAIN_FACE); and the
         codes of the other plays."""
         n_hand = len(self.hands[seat])
-        # Faces whose plays need more than a table lookup: a target to choose, a Discard
-        # All group, or (in a hand of two or fewer) a play that may leave one card.
-        special = playable & self._special_mask if n_hand > 2 else playable
-        if not special:
-            return _plain_plays(playable), playable, 0
+        # Faces whose plays need more than a table lookup: a target to choose, a play
+        # that may leave one card (R57), so that UNO may be said with it.
+        if n_hand > 2:
+            special = playable & self._targeted_mask
+            discards = playable & _DISCARD_ALL_MASK
+            while discards:
+                bit = discards & -discards
+                discards ^= bit
+                # R32: a Discard All leaves the cards of the other colours.
+                colour = FACES[bit.bit_length() - 1].colour
+                assert colour is not None
+                if (self._held[seat] & ~self._colour_ids[colour]).bit_count() == 1:
+                    special |= bit
+            if not special:
+                return _plain_plays(playable), playable, 0
+        else:
+            special = playable
         plain = playable ^ special
         plays: tuple[Action, ...] = ()
         codes = 0
@@ -538,34 +620,52 @@ class Game:
             special ^= bit
             below = playable & (bit - 1)
             playable ^= below | bit
-            more = self._face_plays(seat, bit.bit_length() - 1, n_hand)
+            more, more_codes = self._face_plays(seat, bit.bit_length() - 1, n_hand)
             plays += _plain_plays(below) + more
-            codes |= _codes_of(more)
+            codes |= more_codes
         return plays + _plain_plays(playable), plain, codes
 
-    def _face_plays(self, seat: int, f: int, n_hand: int) -> tuple[Action, ...]:
+    def _face_plays(self, seat: int, f: int, n_hand: int) -> tuple[tuple[Action, ...], int]:
         """The plays of face ``f`` from a hand of ``n_hand`` cards, UNO included where the
-        play leaves one card (R57)."""
+        play leaves one card (R57); and their codes."""
         if f in self._targeted:
             trading = f in self._trading
             if trading and n_hand == 1 and not self.options.may_go_out_on_trade_hands:
-                return ()  # R31: a player may not go out on a Trade Hands card
+                return (), 0  # R31: a player may not go out on a Trade Hands card
+            # A17: with Trade Hands, liability is judged on the hand received.
+            if (1 not in map(len, self.hands)) if trading else n_hand != 2:
+                return self._target_plays(seat, f)  # no play can leave one card
             by_target = _TARGET_ACTIONS[f]
             plays: tuple[Action, ...] = ()
             for target in range(self.n):
                 if target == seat or not self.active[target]:
                     continue
-                # A17: with Trade Hands, liability is judged on the hand received.
                 left = len(self.hands[target]) if trading else n_hand - 1
                 plays += by_target[target][left == 1]
-            return plays
+            return plays, _codes_of(plays)
         if f in _DISCARD_ALL:
-            # R32: the whole colour goes, so the cards of other colours are left.
             colour = FACES[f].colour
             assert colour is not None
             left = (self._held[seat] & ~self._colour_ids[colour]).bit_count()
-            return _PLAIN_ACTIONS[f][left == 1]
-        return _PLAIN_ACTIONS[f][n_hand == 2]
+        else:
+            left = n_hand - 1
+        plays = _PLAIN_ACTIONS[f][left == 1]
+        return plays, _codes_of(plays)
+
+    def _target_plays(self, seat: int, f: int) -> tuple[tuple[Action, ...], int]:
+        """The plays of the targeted face ``f`` by ``seat`` at every other active seat,
+        without UNO; and their codes. Cached until the seats in play change."""
+        key = seat * len(FACES) + f
+        found = self._target_cache.get(key)
+        if found is None:
+            plays = tuple(
+                action
+                for target in range(self.n)
+                if target != seat and self.active[target]
+                for action in _TARGET_ACTIONS[f][target][0]
+            )
+            found = self._target_cache[key] = (plays, _codes_of(plays))
+        return found
 
     def _may_stop(self, duty: _Duty) -> bool:
         return duty.hit_card or not self._hit_scope_only
@@ -581,7 +681,7 @@ class Game:
         unchanged, when the rules do not allow it.
         """
         if seat is None:
-            seat = self.to_act
+            seat = self.current if self.phase is _TURN else self.to_act
             if seat is None:
                 raise IllegalAction("the match is over")
         if action.kind is _PENALIZE_KIND:
@@ -735,21 +835,39 @@ class Game:
 
     # ------------------------------------------------------------------ seating
 
+    @property
+    def direction(self) -> int:
+        """1 when play goes to higher seat numbers (clockwise), -1 the other way."""
+        return self._direction
+
+    @direction.setter
+    def direction(self, value: int) -> None:
+        self._direction = value
+        self._reseat()
+
+    def _reseat(self) -> None:
+        """Work out each seat's next active seat, after the direction or the seats in play
+        change (at least one seat is active)."""
+        n, d, active = self.n, self._direction, self.active
+        succ = []
+        for seat in range(n):
+            nxt = (seat + d) % n
+            while not active[nxt]:
+                nxt = (nxt + d) % n
+            succ.append(nxt)
+        self._succ = tuple(succ)
+        # (seat * faces + face) -> _target_plays; a new dict, since clones share the old
+        self._target_cache: dict[int, tuple[tuple[Action, ...], int]] = {}
+
     def _next(self, seat: int) -> int:
         """The next active seat in the current direction."""
-        n = self.n
-        d = self.direction
-        seat = (seat + d) % n
-        active = self.active
-        while not active[seat]:
-            seat = (seat + d) % n
-        return seat
+        return self._succ[seat]
 
     def _after(self, seat: int) -> int:
         """The seat whose turn follows ``seat``'s, honouring a pending bonus-turn skip."""
-        nxt = self._next(seat)
+        nxt = self._succ[seat]
         if nxt == self._bonus_skip:
-            nxt = self._next(nxt)
+            nxt = self._succ[nxt]
         self._bonus_skip = -1
         return nxt
 
@@ -833,7 +951,12 @@ class Game:
                     self._emit(UnoSaid(seat))
             else:
                 self.uno_seat = seat
-        self._resolve(seat, card, name, presses, action.target, stacking)
+        if name == "none" or name == "discard_all" or name == "trade_hands":
+            # Most plays: the next player's turn (R08, R30, R32–R34).
+            if not out:
+                self._pass_turn(seat)
+        else:
+            self._resolve(seat, card, name, presses, action.target, stacking)
         if self.went_out >= 0:
             if self.phase is not _PRESSING:
                 self._end_hand()
@@ -843,13 +966,9 @@ class Game:
     def _resolve(
         self, seat: int, card: Card, name: str, presses: int, target: int | None, stacking: bool
     ) -> None:
-        """Carry out the effect of the card ``seat`` just played."""
+        """Carry out the effect of the card ``seat`` just played, one that does more than
+        pass the turn on."""
         out = self.went_out >= 0
-        if name == "none" or name == "discard_all" or name == "trade_hands":
-            # Most plays: the next player's turn (R08, R30, R32–R34).
-            if not out:
-                self._turn(self._after(seat))
-            return
         if out and name not in self.options.last_card_effects:
             return  # R64: only launcher effects survive the last card
         opts = self.options
@@ -931,7 +1050,18 @@ class Game:
             else:
                 self._turn(self._next(seat))
             return
-        self._turn(self._after(seat))
+        self._pass_turn(seat)
+
+    def _pass_turn(self, seat: int) -> None:
+        """The turn passes from ``seat`` to the next player (see :meth:`_after`)."""
+        nxt = self._succ[seat]
+        if nxt == self._bonus_skip:
+            nxt = self._succ[nxt]
+        self._bonus_skip = -1
+        self.current = nxt
+        self.phase = _TURN
+        if self.emitting:
+            self._emit(TurnStarted(nxt, False))
 
     def _turn(self, seat: int, bonus: bool = False) -> None:
         self.current = seat
@@ -1000,7 +1130,7 @@ class Game:
                 if self.empty_turns >= self.n_active:
                     self._void_hand()
                     return
-            self._turn(self._after(seat))  # R12: a press ends the turn
+            self._pass_turn(seat)  # R12: a press ends the turn
             return
         duty.stackable = False
         if got:
@@ -1196,6 +1326,7 @@ class Game:
                     self.active[s] = False
                     self.n_active -= 1
                     eliminated.append(s)
+            self._reseat()
         if self.emitting:
             self._emit(
                 HandWon(
