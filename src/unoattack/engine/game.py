@@ -17,6 +17,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from unoattack.engine.actions import (
@@ -84,6 +86,7 @@ _MATCH_OVER = Phase.MATCH_OVER
 _PLAY_KIND = ActionKind.PLAY
 _PRESS_KIND = ActionKind.PRESS
 _PENALIZE_KIND = ActionKind.PENALIZE
+_NO_SEAT = -2  # an empty legal-action cache
 _JUST_PRESS: tuple[Action, ...] = (PRESS,)  # PRESS has code 0
 _COLOUR_CHOICES = tuple(choose_colour(c) for c in Colour)
 
@@ -284,17 +287,17 @@ class Game:
         "_cache_codes",
         "_cache_plain",
         "_cache_seat",
-        "_cache_version",
         "_colour_ids",
         "_colour_of",
         "_direction",
         "_effect",
+        "_face_bit",
         "_face_effect",
         "_face_ids",
         "_face_of",
         "_held",
         "_hit_scope_only",
-        "_ids_of",
+        "_id_bit",
         "_masks",
         "_reshuffle_at",
         "_special_mask",
@@ -305,7 +308,6 @@ class Game:
         "_targeted",
         "_targeted_mask",
         "_trading",
-        "_version",
         "active",
         "called_uno",
         "colour",
@@ -399,12 +401,10 @@ class Game:
         self.pile_total = 0  # Mega Hit: presses accumulated (R38)
         self.pile_cards = 0
         self.pile_origin = -1  # who laid the first Hit card of the pile (R42, A08)
-        self._version = 0  # bumped by every change; keys the legal-action cache
         self._cache: tuple[Action, ...] = ()
         self._cache_plain = 0
         self._cache_codes = 0
-        self._cache_seat = -2
-        self._cache_version = -1
+        self._cache_seat = _NO_SEAT  # the seat whose actions are cached; every change resets it
         self.last_hand: HandResult | None = None
         self.result: MatchResult | None = None
         wild_effect, wild_presses = self.options.wild_custom
@@ -415,9 +415,10 @@ class Game:
         ids_of: list[list[int]] = [[] for _ in FACES]
         for card_id, card in enumerate(self.faces):
             ids_of[card.index].append(card_id)
-        self._ids_of = tuple(tuple(ids) for ids in ids_of)
+        self._id_bit = tuple(1 << i for i in range(len(self.faces)))  # card id -> its bit
         # face -> the ids of its copies, as a bit mask; colour -> the ids of that colour
         self._face_ids = tuple(sum(1 << i for i in ids) for ids in ids_of)
+        self._face_bit = tuple(_BIT[card.index] for card in self.faces)  # card id -> face mask
         self._colour_of = tuple(card.colour for card in self.faces)
         self._colour_ids = {
             colour: sum(1 << i for i, card in enumerate(self.faces) if card.colour is colour)
@@ -527,15 +528,16 @@ class Game:
                     seats.append(seat)
         return seats
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: the seat to act)."""
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (default: the seat to act), in a fixed order:
+        plays by face, then the press, then UNO or a catch."""
         if seat is None:
             seat = self.current if self.phase is _TURN else self.to_act
             if seat is None:
-                return []
+                return ()
         elif not 0 <= seat < self.n:
-            return []
-        return list(self._legal(seat))
+            return ()
+        return self._legal(seat)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         """The legal actions of a valid seat, cached until the game changes.
@@ -544,7 +546,7 @@ class Game:
         faces whose plain plays are legal (``_cache_plain``) and the codes of the other
         legal actions (``_cache_codes``), both bit masks.
         """
-        if self._cache_version == self._version and self._cache_seat == seat:
+        if self._cache_seat == seat:
             return self._cache
         phase = self.phase
         if phase is _TURN and seat == self.current:
@@ -574,7 +576,7 @@ class Game:
             actions += (call,)
             codes |= 1 << call.code
         self._cache, self._cache_plain, self._cache_codes = actions, plain, codes
-        self._cache_seat, self._cache_version = seat, self._version
+        self._cache_seat = seat
         return actions
 
     def _pressing_actions(self) -> tuple[Action, ...]:
@@ -684,14 +686,14 @@ class Game:
             seat = self.current if self.phase is _TURN else self.to_act
             if seat is None:
                 raise IllegalAction("the match is over")
+        elif not 0 <= seat < self.n:
+            if seat == REFEREE and action.kind is _PENALIZE_KIND:
+                return self.penalize_suggestion(action.target if action.target is not None else -1)
+            raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
         if action.kind is _PENALIZE_KIND:
             # A table-talk rule (A41): only a referee reports it, never a player's seat.
-            if seat != REFEREE:
-                raise IllegalAction("only the referee can apply the suggestion penalty")
-            return self.penalize_suggestion(action.target if action.target is not None else -1)
-        if not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
-        if self._cache_version != self._version or self._cache_seat != seat:
+            raise IllegalAction("only the referee can apply the suggestion penalty")
+        if self._cache_seat != seat:
             self._legal(seat)
         code = action.code
         if self._cache_codes >> code & 1 or self._cache_plain >> _PLAIN_FACE[code] & 1:
@@ -701,7 +703,7 @@ class Game:
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
         """Apply without checking legality: the fast door for search and simulation."""
         start = len(self.log)
-        self._version += 1
+        self._cache_seat = _NO_SEAT
         self.history.append((seat, action.code))
         kind = action.kind
         if kind is _PLAY_KIND:
@@ -752,7 +754,7 @@ class Game:
         if self.phase is _MATCH_OVER or self.went_out >= 0:
             raise IllegalAction("the hand is over: there is nothing to penalize")
         start = len(self.log)
-        self._version += 1
+        self._cache_seat = _NO_SEAT
         self.history.append(
             (REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat, False)]].code)
         )
@@ -900,16 +902,14 @@ class Game:
                 faces = self.faces
                 discarded = tuple(faces[i] for i in group)
         else:
-            # Copies of a face have consecutive ids: take the first copy in the hand.
-            held = self._held[seat]
-            for i in self._ids_of[f]:
-                if held >> i & 1:
-                    break
+            # Take the copy of the face with the lowest card id that the hand holds.
+            copies = self._held[seat] & self._face_ids[f]
+            lowest = copies & -copies
+            i = lowest.bit_length() - 1
             hand.remove(i)
             self.pile.append(i)
-            held ^= 1 << i
-            self._held[seat] = held
-            if not held & self._face_ids[f]:
+            self._held[seat] ^= lowest
+            if copies == lowest:  # that was the last copy
                 self._masks[seat] ^= _BIT[f]
         colour = card.colour if card.colour is not None else action.colour
         assert colour is not None
@@ -1104,14 +1104,8 @@ class Game:
         outcome, got = launcher.press()
         if got:
             self.hands[seat].extend(got)
-            held = self._held[seat]
-            mask = self._masks[seat]
-            face_of = self._face_of
-            for i in got:
-                held |= 1 << i
-                mask |= _BIT[face_of[i]]
-            self._held[seat] = held
-            self._masks[seat] = mask
+            self._held[seat] |= sum(map(self._id_bit.__getitem__, got))
+            self._masks[seat] |= reduce(or_, map(self._face_bit.__getitem__, got))
         if self.emitting:
             self._emit(
                 Pressed(

@@ -154,9 +154,9 @@ class Session:
     def view(self, seat: int) -> View:
         return view(self.game, seat)
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> tuple[Action, ...]:
         if seat == SPECTATOR:
-            return []
+            return ()
         return self.game.legal_actions(seat)
 
     def apply(self, action: Action, seat: int) -> list[Event]:

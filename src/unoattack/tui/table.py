@@ -459,7 +459,7 @@ class TableScreen(Screen[None]):
     def _viewer_seat(self) -> int:
         return SPECTATOR if self.viewer is None else self.viewer
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> tuple[Action, ...]:
         return self.session.legal(self._viewer_seat)
 
     def _ready_for_input(self) -> bool:
