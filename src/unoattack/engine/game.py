@@ -209,6 +209,15 @@ _PLAIN_FACE = tuple(
 )
 
 
+# action code -> the colour a play makes active: the card's, or the one named for a wild
+_PLAY_COLOUR = tuple(
+    (action.card.colour if action.card.colour is not None else action.colour)
+    if action.card is not None
+    else None
+    for action in ACTIONS
+)
+
+
 def _codes_of(actions: tuple[Action, ...]) -> int:
     """The set of the actions' codes, as a bit mask."""
     codes = 0
@@ -706,16 +715,21 @@ class Game:
         self._cache_seat = _NO_SEAT
         self.history.append((seat, action.code))
         kind = action.kind
+        # _bonus_skip is -1 between actions; a pending bonus-turn skip sets it for one.
         if kind is _PLAY_KIND:
-            if self.skip_after_bonus >= 0:
+            if self.skip_after_bonus < 0:
+                self._play(seat, action)
+            else:
                 self._take_bonus_skip()
-            self._play(seat, action)
-            self._bonus_skip = -1
+                self._play(seat, action)
+                self._bonus_skip = -1
         elif kind is _PRESS_KIND:
-            if self.skip_after_bonus >= 0:
+            if self.skip_after_bonus < 0:
+                self._press(seat)
+            else:
                 self._take_bonus_skip()
-            self._press(seat)
-            self._bonus_skip = -1
+                self._press(seat)
+                self._bonus_skip = -1
         elif kind is ActionKind.STOP:
             duty = self.duties[0]
             if self.emitting:
@@ -911,10 +925,9 @@ class Game:
             self._held[seat] ^= lowest
             if copies == lowest:  # that was the last copy
                 self._masks[seat] ^= _BIT[f]
-        colour = card.colour if card.colour is not None else action.colour
-        assert colour is not None
-        self.colour = colour
+        self.colour = colour = _PLAY_COLOUR[action.code]
         if self.emitting:
+            assert colour is not None
             self._emit(CardPlayed(seat, card, colour, action.target, discarded, stacking))
         if stacking:
             self.duties.pop(0)

@@ -628,6 +628,14 @@ class Launcher:
             since the mechanism ran.
         """
         outcome = self.model.outcome(self.rng, self.since_fire, self.since_reload, self.presses)
+        self.presses += 1
+        self.since_reload += 1
+        if not outcome.fired:
+            self.since_fire += 1
+            if not outcome.stuck:
+                return outcome, []  # a ding: nothing comes out
+        else:
+            self.since_fire = 0
         stock = self.stock
         count = outcome.cards + outcome.stuck
         if count > len(stock):
@@ -637,9 +645,6 @@ class Launcher:
             outcome = Outcome(outcome.fired, cards, count - cards)
         yielded = stock[:count]
         del stock[:count]
-        self.presses += 1
-        self.since_reload += 1
-        self.since_fire = 0 if outcome.fired else self.since_fire + 1
         return outcome, yielded
 
     def public(self) -> LauncherPublic:

@@ -20,6 +20,7 @@ import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -318,8 +319,7 @@ class Edition:
         """Load a shipped edition by name (``2003``, ``2010``, ``mega-hit``) or a TOML file."""
         text_name = str(name_or_path)
         if text_name in EDITION_NAMES:
-            data = resources.files("unoattack.rules.editions").joinpath(f"{text_name}.toml")
-            return cls.from_toml(data.read_text(encoding="utf-8"), source=text_name)
+            return _shipped(text_name)
         path = Path(name_or_path)
         if path.suffix != ".toml" and not path.exists():
             raise EditionError(
@@ -437,3 +437,10 @@ def _read_points(points_data: Any, deck: Deck, source: str) -> Mapping[Kind, int
 
 
 EDITION_NAMES: tuple[str, ...] = ("2003", "2010", "mega-hit")
+
+
+@cache
+def _shipped(name: str) -> Edition:
+    """A shipped edition, read once: editions are immutable values."""
+    data = resources.files("unoattack.rules.editions").joinpath(f"{name}.toml")
+    return Edition.from_toml(data.read_text(encoding="utf-8"), source=name)
