@@ -17,8 +17,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import reduce
-from operator import or_
 from typing import Any
 
 from unoattack.engine.actions import (
@@ -194,17 +192,16 @@ def _plain_plays(playable: int) -> tuple[Action, ...]:
     )
 
 
-# action code -> the face of the action if it is a plain play (no target, no UNO), else
-# a face number beyond every mask, so that ``plain >> _PLAIN_FACE[code] & 1`` says whether
-# the action is among the plain plays of the mask ``plain``.
-_NOT_PLAIN = len(FACES)
-_PLAIN_FACE = tuple(
-    action.card.index
+# action code -> the bit of the action's face if it is a plain play (no target, no UNO),
+# else 0, so that ``plain & _PLAIN_BIT[code]`` says whether the action is among the plain
+# plays of the face mask ``plain``.
+_PLAIN_BIT = tuple(
+    _BIT[action.card.index]
     if action.kind is ActionKind.PLAY
     and action.card is not None
     and action.target is None
     and not action.uno
-    else _NOT_PLAIN
+    else 0
     for action in ACTIONS
 )
 
@@ -393,6 +390,7 @@ class Game:
         self.active = [True] * players
         self.n_active = players  # kept equal to sum(active)
         self.direction = 1  # also sets _succ, each seat's next active seat (see _reseat)
+        self._seats_changed()
         self.scores = [0] * players
         self.dealer = 0
         self.hand_number = 0
@@ -603,7 +601,7 @@ class Game:
 
     def _plays(self, seat: int, playable: int) -> tuple[tuple[Action, ...], int, int]:
         """Every play by ``seat`` of a face in the ``playable`` mask, in face order; the
-        mask of the faces among them whose plays are plain (see _PLAIN_FACE); and the
+        mask of the faces among them whose plays are plain (see _PLAIN_BIT); and the
         codes of the other plays."""
         n_hand = len(self.hands[seat])
         # Faces whose plays need more than a table lookup: a target to choose, a play
@@ -705,7 +703,7 @@ class Game:
         if self._cache_seat != seat:
             self._legal(seat)
         code = action.code
-        if self._cache_codes >> code & 1 or self._cache_plain >> _PLAIN_FACE[code] & 1:
+        if self._cache_codes >> code & 1 or self._cache_plain & _PLAIN_BIT[code]:
             return self.apply_unchecked(action, seat)
         raise IllegalAction(self._explain(action, seat))
 
@@ -872,6 +870,10 @@ class Game:
                 nxt = (nxt + d) % n
             succ.append(nxt)
         self._succ = tuple(succ)
+
+    def _seats_changed(self) -> None:
+        """After players are eliminated (or set from a position)."""
+        self._reseat()
         # (seat * faces + face) -> _target_plays; a new dict, since clones share the old
         self._target_cache: dict[int, tuple[tuple[Action, ...], int]] = {}
 
@@ -1117,8 +1119,14 @@ class Game:
         outcome, got = launcher.press()
         if got:
             self.hands[seat].extend(got)
-            self._held[seat] |= sum(map(self._id_bit.__getitem__, got))
-            self._masks[seat] |= reduce(or_, map(self._face_bit.__getitem__, got))
+            held = self._held[seat]
+            mask = self._masks[seat]
+            id_bit, face_bit = self._id_bit, self._face_bit
+            for i in got:
+                held |= id_bit[i]
+                mask |= face_bit[i]
+            self._held[seat] = held
+            self._masks[seat] = mask
         if self.emitting:
             self._emit(
                 Pressed(
@@ -1333,7 +1341,7 @@ class Game:
                     self.active[s] = False
                     self.n_active -= 1
                     eliminated.append(s)
-            self._reseat()
+            self._seats_changed()
         if self.emitting:
             self._emit(
                 HandWon(

@@ -155,7 +155,7 @@ def parse_position(text: str) -> Game:
     game.n_active = sum(game.active)
     if game.n_active < 2:
         raise PositionError("out: at least two players must remain")
-    game._reseat()
+    game._seats_changed()
     scores = [_int(v, "scores") for v in values["scores"].split(",")]
     if len(scores) != players:
         raise PositionError(f"scores: {len(scores)} given for {players} seats")
