@@ -165,19 +165,22 @@ _COLOUR_FACES = {
 _CHUNK_BITS = 11
 _CHUNK = (1 << _CHUNK_BITS) - 1
 assert len(FACES) <= 6 * _CHUNK_BITS  # _plain_plays reads six chunks
-_PLAIN_BY_CHUNK = tuple(
-    tuple(
-        tuple(
-            action
-            for f in range(first, min(first + _CHUNK_BITS, len(FACES)))
-            if bits >> (f - first) & 1
-            for action in _PLAIN_ACTIONS[f][0]
-        )
-        for bits in range(1 << _CHUNK_BITS)
-    )
-    for first in range(0, 6 * _CHUNK_BITS, _CHUNK_BITS)
-)
-_P0, _P1, _P2, _P3, _P4, _P5 = _PLAIN_BY_CHUNK
+
+
+def _chunk_table(first: int, after: tuple[Action, ...] = ()) -> tuple[tuple[Action, ...], ...]:
+    """For each subset of the 11 faces from ``first`` on (as bits), their plain plays in
+    face order, then ``after``."""
+    faces = range(first, first + _CHUNK_BITS)
+    single = [_PLAIN_ACTIONS[f][0] if f < len(FACES) else () for f in faces]
+    table = [after] * (1 << _CHUNK_BITS)
+    for bits in range(1, 1 << _CHUNK_BITS):
+        lowest = bits & -bits  # its plays come first, then those of the higher faces
+        table[bits] = single[lowest.bit_length() - 1] + table[bits ^ lowest]
+    return tuple(table)
+
+
+_P0, _P1, _P2, _P3, _P4, _P5 = (_chunk_table(k * _CHUNK_BITS) for k in range(6))
+_P5_THEN_PRESS = _chunk_table(5 * _CHUNK_BITS, (PRESS,))  # a turn's actions end with the press
 
 
 def _plain_plays(playable: int) -> tuple[Action, ...]:
@@ -189,6 +192,18 @@ def _plain_plays(playable: int) -> tuple[Action, ...]:
         + _P3[playable >> 33 & _CHUNK]
         + _P4[playable >> 44 & _CHUNK]
         + _P5[playable >> 55]
+    )
+
+
+def _plain_turn(playable: int) -> tuple[Action, ...]:
+    """``_plain_plays(playable)``, then the press: a turn's actions in the common case."""
+    return (
+        _P0[playable & _CHUNK]
+        + _P1[playable >> 11 & _CHUNK]
+        + _P2[playable >> 22 & _CHUNK]
+        + _P3[playable >> 33 & _CHUNK]
+        + _P4[playable >> 44 & _CHUNK]
+        + _P5_THEN_PRESS[playable >> 55]
     )
 
 
@@ -563,7 +578,7 @@ class Game:
             playable = self._masks[seat] & _MATCH_MASKS[top * 4 + self.colour]
             if not playable & self._special_mask and len(self.hands[seat]) > 2:
                 # The common case (as in _plays): plain plays only, none leaving one card.
-                actions, plain, codes = _plain_plays(playable) + _JUST_PRESS, playable, 1
+                actions, plain, codes = _plain_turn(playable), playable, 1
             else:
                 plays, plain, codes = self._plays(seat, playable)
                 actions = plays + _JUST_PRESS
