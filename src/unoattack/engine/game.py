@@ -154,6 +154,13 @@ _TARGET_ACTIONS = tuple(
     for c in FACES
 )
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
+_WILD_FACES = _mask_of(frozenset(c.index for c in FACES if c.is_wild))
+# _plays counts plain plays by face: one per card, four (one per colour) per wild, and
+# none for a Trade Hands, which always has a target and is never plain.
+assert all(
+    len(_PLAIN_ACTIONS[c.index][0]) == (4 if c.is_wild else 0 if c.kind is Kind.TRADE_HANDS else 1)
+    for c in FACES
+)
 _DISCARD_ALL_MASK = _mask_of(_DISCARD_ALL)
 _COLOUR_FACES = {
     colour: _mask_of(frozenset(c.index for c in FACES if c.colour is colour)) for colour in Colour
@@ -580,9 +587,7 @@ class Game:
                 # The common case (as in _plays): plain plays only, none leaving one card.
                 actions, plain, codes = _plain_turn(playable), playable, 1
             else:
-                plays, plain, codes = self._plays(seat, playable)
-                actions = plays + _JUST_PRESS
-                codes |= 1
+                actions, plain, codes = self._plays(seat, playable, then_press=True)
         elif phase is _PRESSING and seat == self.duties[0].seat:
             actions = self._pressing_actions()
             plain = 0
@@ -614,10 +619,13 @@ class Game:
             actions += self._plays(duty.seat, self._masks[duty.seat] & self._stackable_mask)[0]
         return actions
 
-    def _plays(self, seat: int, playable: int) -> tuple[tuple[Action, ...], int, int]:
-        """Every play by ``seat`` of a face in the ``playable`` mask, in face order; the
-        mask of the faces among them whose plays are plain (see _PLAIN_BIT); and the
-        codes of the other plays."""
+    def _plays(
+        self, seat: int, playable: int, then_press: bool = False
+    ) -> tuple[tuple[Action, ...], int, int]:
+        """Every play by ``seat`` of a face in the ``playable`` mask, in face order (then
+        the press, if asked); the mask of the faces among them whose plays are plain (see
+        _PLAIN_BIT); and the codes of the other actions."""
+        plain_actions = _plain_turn if then_press else _plain_plays
         n_hand = len(self.hands[seat])
         # Faces whose plays need more than a table lookup: a target to choose, a play
         # that may leave one card (R57), so that UNO may be said with it.
@@ -633,21 +641,25 @@ class Game:
                 if (self._held[seat] & ~self._colour_ids[colour]).bit_count() == 1:
                     special |= bit
             if not special:
-                return _plain_plays(playable), playable, 0
+                return plain_actions(playable), playable, int(then_press)  # PRESS is code 0
         else:
             special = playable
         plain = playable ^ special
-        plays: tuple[Action, ...] = ()
-        codes = 0
+        plays = plain_actions(plain)
+        codes = int(then_press)
+        inserted = 0
         while special:
             bit = special & -special  # the lowest special face
             special ^= bit
-            below = playable & (bit - 1)
-            playable ^= below | bit
+            # Its plays go after those of the lower faces: the plain plays (four for a
+            # wild, one for another card) and the special plays already inserted.
+            below = plain & (bit - 1)
+            at = inserted + below.bit_count() + 3 * (below & _WILD_FACES).bit_count()
             more, more_codes = self._face_plays(seat, bit.bit_length() - 1, n_hand)
-            plays += _plain_plays(below) + more
+            plays = plays[:at] + more + plays[at:]
+            inserted += len(more)
             codes |= more_codes
-        return plays + _plain_plays(playable), plain, codes
+        return plays, plain, codes
 
     def _face_plays(self, seat: int, f: int, n_hand: int) -> tuple[tuple[Action, ...], int]:
         """The plays of face ``f`` from a hand of ``n_hand`` cards, UNO included where the
