@@ -448,7 +448,7 @@ def test_openspiel_press_outcomes_are_chance_nodes_from_the_front_of_the_stock()
     named = {state.action_to_string(pyspiel.PlayerId.CHANCE, a): a for a, _ in outcomes}
     assert "launcher: ding" in named and "launcher fires 13" in named
     state.apply_action(named["launcher fires 3"])
-    assert state.table.game.hands[seat][-3:] == front
+    assert list(state.table.game.hands[seat])[-3:] == front
 
 
 def test_openspiel_observer_uses_only_the_players_view() -> None:

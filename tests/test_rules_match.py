@@ -147,7 +147,7 @@ def test_the_deal_skips_an_eliminated_player():
     events = act(game, "play R7")
     assert game.dealer == 0
     assert [e.seat for e in events if e.type == "dealt"] == [1, 2, 0]
-    assert game.hands[3] == []
+    assert game.hand(3) == []
 
 
 # ---------------------------------------------------------------- turns and presses

@@ -14,7 +14,7 @@ Rule ids in comments (R12, A19, ...) refer to docs/rules.md, which follows RULIN
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -315,17 +315,15 @@ class Game:
         "_cache_codes",
         "_cache_plain",
         "_cache_seat",
-        "_colour_ids",
         "_colour_of",
+        "_counts",
         "_direction",
         "_effect",
         "_face_bit",
         "_face_effect",
-        "_face_ids",
         "_face_of",
-        "_held",
         "_hit_scope_only",
-        "_id_bit",
+        "_ids_of",
         "_masks",
         "_reshuffle_at",
         "_special_mask",
@@ -402,10 +400,12 @@ class Game:
         self.emitting = events
         self.log: list[Event] = []
         self.history: list[tuple[int, int]] = []  # (seat or REFEREE, action code)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        # Kept in step with ``hands`` (see _index_hand): per seat, the card ids it holds as
-        # a bit mask (bit i for card i), and the mask of the faces it holds.
-        self._held = [0] * players
+        # Each hand is an insertion-ordered set of card ids (a dict of None values): a card
+        # leaves it in constant time and the order of the others is kept.
+        self.hands: list[dict[int, None]] = [{} for _ in range(players)]
+        # Kept in step with ``hands`` (see _index_hand): per seat, how many cards of each
+        # face it holds, and the mask of the faces it holds.
+        self._counts: list[list[int]] = [[0] * len(FACES) for _ in range(players)]
         self._masks = [0] * players
         self.pile: list[int] = []
         self.colour: Colour | None = None
@@ -444,15 +444,10 @@ class Game:
         ids_of: list[list[int]] = [[] for _ in FACES]
         for card_id, card in enumerate(self.faces):
             ids_of[card.index].append(card_id)
-        self._id_bit = tuple(1 << i for i in range(len(self.faces)))  # card id -> its bit
         # face -> the ids of its copies, as a bit mask; colour -> the ids of that colour
-        self._face_ids = tuple(sum(1 << i for i in ids) for ids in ids_of)
+        self._ids_of = tuple(tuple(ids) for ids in ids_of)
         self._face_bit = tuple(_BIT[card.index] for card in self.faces)  # card id -> face mask
         self._colour_of = tuple(card.colour for card in self.faces)
-        self._colour_ids = {
-            colour: sum(1 << i for i, card in enumerate(self.faces) if card.colour is colour)
-            for colour in Colour
-        }
         self._stackable_mask = _mask_of(
             frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
         )
@@ -508,8 +503,8 @@ class Game:
         other.launcher = self.launcher.clone()
         other.log = list(self.log)
         other.history = list(self.history)
-        other.hands = [list(h) for h in self.hands]
-        other._held = list(self._held)
+        other.hands = [dict(h) for h in self.hands]
+        other._counts = [list(c) for c in self._counts]
         other._masks = list(self._masks)
         other.pile = list(self.pile)
         other.active = list(self.active)
@@ -638,7 +633,7 @@ class Game:
                 # R32: a Discard All leaves the cards of the other colours.
                 colour = FACES[bit.bit_length() - 1].colour
                 assert colour is not None
-                if (self._held[seat] & ~self._colour_ids[colour]).bit_count() == 1:
+                if self._one_left_after_discard(seat, colour):
                     special |= bit
             if not special:
                 return plain_actions(playable), playable, int(then_press)  # PRESS is code 0
@@ -682,11 +677,21 @@ class Game:
         if f in _DISCARD_ALL:
             colour = FACES[f].colour
             assert colour is not None
-            left = (self._held[seat] & ~self._colour_ids[colour]).bit_count()
+            one_left = self._one_left_after_discard(seat, colour)
         else:
-            left = n_hand - 1
-        plays = _PLAIN_ACTIONS[f][left == 1]
+            one_left = n_hand == 2
+        plays = _PLAIN_ACTIONS[f][one_left]
         return plays, _codes_of(plays)
+
+    def _one_left_after_discard(self, seat: int, colour: Colour) -> bool:
+        """R32: whether a Discard All of ``colour`` leaves ``seat`` exactly one card (of
+        another colour)."""
+        others = self._masks[seat] & ~_COLOUR_FACES[colour]
+        return (
+            others != 0
+            and others & (others - 1) == 0  # a single face...
+            and self._counts[seat][others.bit_length() - 1] == 1  # ...and a single copy
+        )
 
     def _target_plays(self, seat: int, f: int) -> tuple[tuple[Action, ...], int]:
         """The plays of the targeted face ``f`` by ``seat`` at every other active seat,
@@ -935,24 +940,26 @@ class Game:
             group = [i for i in hand if colour_of[i] is colour]
             top_id = next(i for i in group if self._face_of[i] == f)
             group.remove(top_id)
-            hand[:] = [i for i in hand if colour_of[i] is not colour]
+            for i in group:
+                del hand[i]
+            del hand[top_id]
             self.pile.extend(group)
             self.pile.append(top_id)
             assert colour is not None
-            self._held[seat] &= ~self._colour_ids[colour]
-            self._masks[seat] &= ~_COLOUR_FACES[colour]
+            self._index_hand(seat)
             if self.emitting:
                 faces = self.faces
                 discarded = tuple(faces[i] for i in group)
         else:
             # Take the copy of the face with the lowest card id that the hand holds.
-            copies = self._held[seat] & self._face_ids[f]
-            lowest = copies & -copies
-            i = lowest.bit_length() - 1
-            hand.remove(i)
+            for i in self._ids_of[f]:
+                if i in hand:
+                    break
+            del hand[i]
             self.pile.append(i)
-            self._held[seat] ^= lowest
-            if copies == lowest:  # that was the last copy
+            counts = self._counts[seat]
+            counts[f] -= 1
+            if not counts[f]:  # that was the last copy
                 self._masks[seat] ^= _BIT[f]
         self.colour = colour = _PLAY_COLOUR[action.code]
         if self.emitting:
@@ -967,8 +974,8 @@ class Game:
             assert target is not None
             mine, theirs = self.hands[target], hand
             self.hands[seat], self.hands[target] = mine, theirs
-            held_by, masks = self._held, self._masks
-            held_by[seat], held_by[target] = held_by[target], held_by[seat]
+            by_seat, masks = self._counts, self._masks
+            by_seat[seat], by_seat[target] = by_seat[target], by_seat[seat]
             masks[seat], masks[target] = masks[target], masks[seat]
             if self.emitting:
                 faces = self.faces
@@ -1145,14 +1152,15 @@ class Game:
             exhausted = not self._reshuffle()  # R18: reload before pressing an empty launcher
         outcome, got = launcher.press()
         if got:
-            self.hands[seat].extend(got)
-            held = self._held[seat]
+            hand = self.hands[seat]
+            counts = self._counts[seat]
             mask = self._masks[seat]
-            id_bit, face_bit = self._id_bit, self._face_bit
+            face_of = self._face_of
             for i in got:
-                held |= id_bit[i]
-                mask |= face_bit[i]
-            self._held[seat] = held
+                hand[i] = None
+                f = face_of[i]
+                counts[f] += 1
+                mask |= _BIT[f]
             self._masks[seat] = mask
         if self.emitting:
             self._emit(
@@ -1262,10 +1270,10 @@ class Game:
         if self.emitting:
             self._emit(HandStarted(self.hand_number, self.dealer, self.options.hand_size))
         for s in range(self.n):
-            self.hands[s] = []
+            self.hands[s] = {}
         for _ in range(self.options.hand_size):
             for s in seats:
-                self.hands[s].append(cards.pop())
+                self.hands[s][cards.pop()] = None
         for s in range(self.n):
             self._index_hand(s)
         faces = self.faces
@@ -1411,10 +1419,12 @@ class Game:
 
     def _index_hand(self, seat: int) -> None:
         """Index ``seat``'s hand from its list (after a deal or a Discard All)."""
-        hand = self.hands[seat]
+        counts = [0] * len(FACES)
         face_of = self._face_of
-        self._held[seat] = sum(1 << i for i in hand)
-        self._masks[seat] = sum(_BIT[f] for f in {face_of[i] for i in hand})
+        for i in self.hands[seat]:
+            counts[face_of[i]] += 1
+        self._counts[seat] = counts
+        self._masks[seat] = sum(_BIT[f] for f, count in enumerate(counts) if count)
 
     def _next_dealer(self) -> int:
         """A32: the deal passes one seat to the left, skipping eliminated players."""
@@ -1428,7 +1438,9 @@ class Game:
     def card_locations(self) -> dict[int, str]:
         """Where every card id is (for invariant checks): ``hand:S``, ``pile``, ``stock``."""
         where: dict[int, str] = {}
-        zones: list[tuple[str, list[int]]] = [(f"hand:{s}", h) for s, h in enumerate(self.hands)]
+        zones: list[tuple[str, Iterable[int]]] = [
+            (f"hand:{s}", h) for s, h in enumerate(self.hands)
+        ]
         zones += [("pile", self.pile), ("stock", self.launcher.stock)]
         for zone, ids in zones:
             for i in ids:

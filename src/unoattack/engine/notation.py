@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import fields
 
 from unoattack.engine.game import Game, Phase
@@ -117,7 +118,9 @@ def parse_position(text: str) -> Game:
             ids.append(pool.pop(0))
         return ids
 
-    game.hands = [take(f"hands (seat {s})", _cards(h)) for s, h in enumerate(hands_text)]
+    game.hands = [
+        dict.fromkeys(take(f"hands (seat {s})", _cards(h))) for s, h in enumerate(hands_text)
+    ]
     for seat in range(len(game.hands)):
         game._index_hand(seat)
     game.pile = take("pile", _cards(values["pile"]))
@@ -183,7 +186,7 @@ def format_position(game: Game) -> str:
         raise PositionError("only the start of a turn can be written as a position")
     faces = game.faces
 
-    def cards(ids: list[int]) -> str:
+    def cards(ids: Iterable[int]) -> str:
         return ",".join(str(faces[i]) for i in ids)
 
     placed = {i for h in game.hands for i in h} | set(game.pile)
