@@ -162,6 +162,9 @@ assert all(
     for c in FACES
 )
 _DISCARD_ALL_MASK = _mask_of(_DISCARD_ALL)
+_FACES_OF_COLOUR = {
+    colour: tuple(c.index for c in FACES if c.colour is colour) for colour in Colour
+}
 _COLOUR_FACES = {
     colour: _mask_of(frozenset(c.index for c in FACES if c.colour is colour)) for colour in Colour
 }
@@ -556,9 +559,16 @@ class Game:
         """Every action ``seat`` may take now (default: the seat to act), in a fixed order:
         plays by face, then the press, then UNO or a catch."""
         if seat is None:
-            seat = self.current if self.phase is _TURN else self.to_act
-            if seat is None:
-                return ()
+            # self.to_act, inlined for the two common phases (the hot path)
+            phase = self.phase
+            if phase is _TURN:
+                seat = self.current
+            elif phase is _PRESSING:
+                seat = self.duties[0].seat
+            else:
+                seat = self.to_act
+                if seat is None:
+                    return ()
         elif not 0 <= seat < self.n:
             return ()
         return self._legal(seat)
@@ -584,9 +594,13 @@ class Game:
             else:
                 actions, plain, codes = self._plays(seat, playable, then_press=True)
         elif phase is _PRESSING and seat == self.duties[0].seat:
-            actions = self._pressing_actions()
+            duty = self.duties[0]
             plain = 0
-            codes = 1 if actions is _JUST_PRESS else _codes_of(actions)
+            if duty.stackable or duty.yielded:
+                actions = self._pressing_actions(duty)
+                codes = _codes_of(actions)
+            else:
+                actions, codes = _JUST_PRESS, 1  # PRESS has code 0
         elif phase is _CHOOSE_COLOUR and seat == self.current:
             actions = _COLOUR_CHOICES
             plain = 0
@@ -601,11 +615,8 @@ class Game:
         self._cache_seat = seat
         return actions
 
-    def _pressing_actions(self) -> tuple[Action, ...]:
-        """The actions of a player who owes presses (R13–R17, R37)."""
-        duty = self.duties[0]
-        if not duty.stackable and not duty.yielded:
-            return _JUST_PRESS
+    def _pressing_actions(self, duty: _Duty) -> tuple[Action, ...]:
+        """The actions of a player who owes the presses of ``duty`` (R13–R17, R37)."""
         actions: tuple[Action, ...] = _JUST_PRESS
         if duty.yielded and self._stop_mode == "choose" and self._may_stop(duty):
             actions += (STOP,)
@@ -722,9 +733,16 @@ class Game:
         unchanged, when the rules do not allow it.
         """
         if seat is None:
-            seat = self.current if self.phase is _TURN else self.to_act
-            if seat is None:
-                raise IllegalAction("the match is over")
+            # self.to_act, inlined for the two common phases (the hot path)
+            phase = self.phase
+            if phase is _TURN:
+                seat = self.current
+            elif phase is _PRESSING:
+                seat = self.duties[0].seat
+            else:
+                seat = self.to_act
+                if seat is None:
+                    raise IllegalAction("the match is over")
         elif not 0 <= seat < self.n:
             if seat == REFEREE and action.kind is _PENALIZE_KIND:
                 return self.penalize_suggestion(action.target if action.target is not None else -1)
@@ -946,7 +964,10 @@ class Game:
             self.pile.extend(group)
             self.pile.append(top_id)
             assert colour is not None
-            self._index_hand(seat)
+            counts = self._counts[seat]
+            for f_gone in _FACES_OF_COLOUR[colour]:
+                counts[f_gone] = 0
+            self._masks[seat] &= ~_COLOUR_FACES[colour]
             if self.emitting:
                 faces = self.faces
                 discarded = tuple(faces[i] for i in group)
