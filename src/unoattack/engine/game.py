@@ -190,7 +190,8 @@ def _chunk_table(first: int, after: tuple[Action, ...] = ()) -> tuple[tuple[Acti
 
 
 _P0, _P1, _P2, _P3, _P4, _P5 = (_chunk_table(k * _CHUNK_BITS) for k in range(6))
-_P5_THEN_PRESS = _chunk_table(5 * _CHUNK_BITS, (PRESS,))  # a turn's actions end with the press
+_LAST_CHUNK = 5 * _CHUNK_BITS  # the first face of the last chunk
+_P5_THEN_PRESS = _chunk_table(_LAST_CHUNK, (PRESS,))  # a turn's actions end with the press
 
 
 def _plain_plays(playable: int) -> tuple[Action, ...]:
@@ -333,10 +334,13 @@ class Game:
         "_stackable_mask",
         "_stop_mode",
         "_succ",
+        "_tail_cache",
         "_target_cache",
         "_targeted",
+        "_targeted_last",
         "_targeted_mask",
         "_trading",
+        "_trading_mask",
         "active",
         "called_uno",
         "colour",
@@ -467,6 +471,9 @@ class Game:
         )
         self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
         self._targeted_mask = _mask_of(self._targeted)
+        self._targeted_last = self._targeted_mask >> _LAST_CHUNK
+        assert self._targeted_last << _LAST_CHUNK == self._targeted_mask  # see _legal
+        self._trading_mask = _mask_of(self._trading)
         opts = self.options
         self._stop_mode = opts.stop_after_fire
         self._hit_scope_only = opts.fr_stop_on_fire_scope == "hit_cards"
@@ -588,9 +595,26 @@ class Game:
             assert self.colour is not None
             top = self._face_of[self.pile[-1]]
             playable = self._masks[seat] & _MATCH_MASKS[top * 4 + self.colour]
-            if not playable & self._special_mask and len(self.hands[seat]) > 2:
-                # The common case (as in _plays): plain plays only, none leaving one card.
-                actions, plain, codes = _plain_turn(playable), playable, 1
+            special = playable & self._special_mask
+            if len(self.hands[seat]) > 2 and (
+                not special or self._no_play_leaves_one(seat, special)
+            ):
+                # The common case: no play can leave one card, so none comes with UNO
+                # (R57), and the plays are table lookups; targets live in the last chunk.
+                last = playable >> _LAST_CHUNK
+                if last & self._targeted_last:
+                    tail, codes = self._turn_tail(seat, last)
+                else:
+                    tail, codes = _P5_THEN_PRESS[last], 1  # PRESS has code 0
+                actions = (
+                    _P0[playable & _CHUNK]
+                    + _P1[playable >> 11 & _CHUNK]
+                    + _P2[playable >> 22 & _CHUNK]
+                    + _P3[playable >> 33 & _CHUNK]
+                    + _P4[playable >> 44 & _CHUNK]
+                    + tail
+                )
+                plain = playable & ~self._targeted_mask
             else:
                 actions, plain, codes = self._plays(seat, playable, then_press=True)
         elif phase is _PRESSING and seat == self.duties[0].seat:
@@ -703,6 +727,41 @@ class Game:
             and others & (others - 1) == 0  # a single face...
             and self._counts[seat][others.bit_length() - 1] == 1  # ...and a single copy
         )
+
+    def _no_play_leaves_one(self, seat: int, special: int) -> bool:
+        """Whether no play of the faces in ``special`` can leave ``seat``, who holds three
+        cards or more, a single card: a Discard All (R32) or a Trade Hands with a player
+        who holds one card (A17)."""
+        discards = special & _DISCARD_ALL_MASK
+        while discards:
+            bit = discards & -discards
+            discards ^= bit
+            colour = FACES[bit.bit_length() - 1].colour
+            assert colour is not None
+            if self._one_left_after_discard(seat, colour):
+                return False
+        return not (special & self._trading_mask and 1 in map(len, self.hands))
+
+    def _turn_tail(self, seat: int, last: int) -> tuple[tuple[Action, ...], int]:
+        """The end of a turn's actions when no play leaves one card: the plays of the
+        faces of the last chunk in ``last`` (targeted ones at every other active seat),
+        then the press; and the codes of the targeted plays and the press. Cached until
+        the seats in play change."""
+        key = seat << _CHUNK_BITS | last
+        found = self._tail_cache.get(key)
+        if found is None:
+            actions: tuple[Action, ...] = ()
+            codes = 1  # the press
+            for f in range(_LAST_CHUNK, _LAST_CHUNK + _CHUNK_BITS):
+                if last >> (f - _LAST_CHUNK) & 1:
+                    if f in self._targeted:
+                        plays, more = self._target_plays(seat, f)
+                        actions += plays
+                        codes |= more
+                    else:
+                        actions += _PLAIN_ACTIONS[f][0]
+            found = self._tail_cache[key] = (actions + _JUST_PRESS, codes)
+        return found
 
     def _target_plays(self, seat: int, f: int) -> tuple[tuple[Action, ...], int]:
         """The plays of the targeted face ``f`` by ``seat`` at every other active seat,
@@ -924,8 +983,10 @@ class Game:
     def _seats_changed(self) -> None:
         """After players are eliminated (or set from a position)."""
         self._reseat()
-        # (seat * faces + face) -> _target_plays; a new dict, since clones share the old
+        # (seat * faces + face) -> _target_plays, and (seat << 11 | last chunk) ->
+        # _turn_tail; new dicts, since clones share the old ones
         self._target_cache: dict[int, tuple[tuple[Action, ...], int]] = {}
+        self._tail_cache: dict[int, tuple[tuple[Action, ...], int]] = {}
 
     def _next(self, seat: int) -> int:
         """The next active seat in the current direction."""
