@@ -334,6 +334,7 @@ class Game:
         "_stackable_mask",
         "_stop_mode",
         "_succ",
+        "_successors",
         "_tail_cache",
         "_target_cache",
         "_targeted",
@@ -341,6 +342,7 @@ class Game:
         "_targeted_mask",
         "_trading",
         "_trading_mask",
+        "_untargeted_mask",
         "active",
         "called_uno",
         "colour",
@@ -418,8 +420,8 @@ class Game:
         self.colour: Colour | None = None
         self.active = [True] * players
         self.n_active = players  # kept equal to sum(active)
-        self.direction = 1  # also sets _succ, each seat's next active seat (see _reseat)
-        self._seats_changed()
+        self._direction = 1  # see the direction property
+        self._seats_changed()  # sets _succ, each seat's next active seat
         self.scores = [0] * players
         self.dealer = 0
         self.hand_number = 0
@@ -471,6 +473,7 @@ class Game:
         )
         self._targeted = frozenset(c.index for c in FACES if self._effect[c.kind][0] in _TARGETED)
         self._targeted_mask = _mask_of(self._targeted)
+        self._untargeted_mask = _mask_of(frozenset(range(len(FACES))) - self._targeted)
         self._targeted_last = self._targeted_mask >> _LAST_CHUNK
         assert self._targeted_last << _LAST_CHUNK == self._targeted_mask  # see _legal
         self._trading_mask = _mask_of(self._trading)
@@ -614,7 +617,7 @@ class Game:
                     + _P4[playable >> 44 & _CHUNK]
                     + tail
                 )
-                plain = playable & ~self._targeted_mask
+                plain = playable & self._untargeted_mask
             else:
                 actions, plain, codes = self._plays(seat, playable, then_press=True)
         elif phase is _PRESSING and seat == self.duties[0].seat:
@@ -966,23 +969,22 @@ class Game:
     @direction.setter
     def direction(self, value: int) -> None:
         self._direction = value
-        self._reseat()
-
-    def _reseat(self) -> None:
-        """Work out each seat's next active seat, after the direction or the seats in play
-        change (at least one seat is active)."""
-        n, d, active = self.n, self._direction, self.active
-        succ = []
-        for seat in range(n):
-            nxt = (seat + d) % n
-            while not active[nxt]:
-                nxt = (nxt + d) % n
-            succ.append(nxt)
-        self._succ = tuple(succ)
+        self._succ = self._successors[value]
 
     def _seats_changed(self) -> None:
-        """After players are eliminated (or set from a position)."""
-        self._reseat()
+        """After players are eliminated (or set from a position): each seat's next active
+        seat in either direction (at least one seat is active), and fresh caches."""
+        n, active = self.n, self.active
+        self._successors: dict[int, tuple[int, ...]] = {}
+        for d in (1, -1):
+            succ = []
+            for seat in range(n):
+                nxt = (seat + d) % n
+                while not active[nxt]:
+                    nxt = (nxt + d) % n
+                succ.append(nxt)
+            self._successors[d] = tuple(succ)
+        self._succ = self._successors[self._direction]
         # (seat * faces + face) -> _target_plays, and (seat << 11 | last chunk) ->
         # _turn_tail; new dicts, since clones share the old ones
         self._target_cache: dict[int, tuple[tuple[Action, ...], int]] = {}
