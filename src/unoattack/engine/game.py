@@ -30,6 +30,7 @@ from unoattack.engine.actions import (
     ActionKind,
     catch,
     choose_colour,
+    penalize,
 )
 from unoattack.engine.events import (
     CardPlayed,
@@ -329,6 +330,7 @@ class Game:
         "_hit_scope_only",
         "_ids_of",
         "_masks",
+        "_moves",
         "_reshuffle_at",
         "_special_mask",
         "_stackable_mask",
@@ -356,7 +358,6 @@ class Game:
         "faces",
         "hand_number",
         "hands",
-        "history",
         "last_hand",
         "launcher",
         "log",
@@ -408,7 +409,7 @@ class Game:
         # the log stays empty (such a game cannot be recorded).
         self.emitting = events
         self.log: list[Event] = []
-        self.history: list[tuple[int, int]] = []  # (seat or REFEREE, action code)
+        self._moves: list[int] = []  # each action taken, as action code << 4 | seat + 1
         # Each hand is an insertion-ordered set of card ids (a dict of None values): a card
         # leaves it in constant time and the order of the others is kept.
         self.hands: list[dict[int, None]] = [{} for _ in range(players)]
@@ -515,7 +516,7 @@ class Game:
         other.deck_rng.setstate(self.deck_rng.getstate())
         other.launcher = self.launcher.clone()
         other.log = list(self.log)
-        other.history = list(self.history)
+        other._moves = list(self._moves)
         other.hands = [dict(h) for h in self.hands]
         other._counts = [list(c) for c in self._counts]
         other._masks = list(self._masks)
@@ -539,6 +540,12 @@ class Game:
         if phase is _MATCH_OVER:
             return None
         return self.current
+
+    @property
+    def history(self) -> list[tuple[int, int]]:
+        """Every action taken so far, as (seat, action code); the seat is REFEREE for the
+        suggestion penalty."""
+        return [((move & 15) - 1, move >> 4) for move in self._moves]
 
     @property
     def is_over(self) -> bool:
@@ -823,7 +830,7 @@ class Game:
         """Apply without checking legality: the fast door for search and simulation."""
         start = len(self.log)
         self._cache_seat = _NO_SEAT
-        self.history.append((seat, action.code))
+        self._moves.append(action.code << 4 | seat + 1)
         kind = action.kind
         # _bonus_skip is -1 between actions; a pending bonus-turn skip sets it for one.
         if kind is _PLAY_KIND:
@@ -879,9 +886,7 @@ class Game:
             raise IllegalAction("the hand is over: there is nothing to penalize")
         start = len(self.log)
         self._cache_seat = _NO_SEAT
-        self.history.append(
-            (REFEREE, ACTIONS[_INDEX[(ActionKind.PENALIZE, None, None, seat, False)]].code)
-        )
+        self._moves.append(penalize(seat).code << 4 | REFEREE + 1)
         presses = self.options.suggestion_penalty_presses
         if self.emitting:
             self._emit(Penalized(seat, presses))

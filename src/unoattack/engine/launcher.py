@@ -642,7 +642,10 @@ class Launcher:
             # A46: a press yields at most what the launcher holds.
             count = len(stock)
             cards = min(outcome.cards, count)
-            outcome = Outcome(outcome.fired, cards, count - cards)
+            if cards == count and outcome.fired:
+                outcome = _fired(cards)
+            else:
+                outcome = Outcome(outcome.fired, cards, count - cards)
         yielded = stock[:count]
         del stock[:count]
         return outcome, yielded
