@@ -1145,13 +1145,11 @@ class Game:
             # R35, A24: every other player presses once, in order; then a normal turn.
             self.resume = self._after(seat)
             self.resume_colour = False
-            order = []
-            nxt = self._next(seat)
-            while nxt != seat:
-                order.append(nxt)
-                nxt = self._next(nxt)
-            for other in order:
+            succ = self._succ
+            other = succ[seat]
+            while other != seat:
                 self._owe(_Duty(other, 1), "all_hit")
+                other = succ[other]
             return
         if name == "hit_fire":
             # R36: the next player presses until the launcher yields cards, and forfeits.
