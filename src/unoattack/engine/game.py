@@ -155,6 +155,7 @@ _TARGET_ACTIONS = tuple(
     for c in FACES
 )
 _DISCARD_ALL = frozenset(c.index for c in FACES if c.kind is Kind.DISCARD_ALL)
+_DISCARD_ALL_MASK = _mask_of(_DISCARD_ALL)
 _WILD_FACES = _mask_of(frozenset(c.index for c in FACES if c.is_wild))
 # _plays counts plain plays by face: one per card, four (one per colour) per wild, and
 # none for a Trade Hands, which always has a target and is never plain.
@@ -162,17 +163,19 @@ assert all(
     len(_PLAIN_ACTIONS[c.index][0]) == (4 if c.is_wild else 0 if c.kind is Kind.TRADE_HANDS else 1)
     for c in FACES
 )
-_DISCARD_ALL_MASK = _mask_of(_DISCARD_ALL)
 _FACES_OF_COLOUR = {
     colour: tuple(c.index for c in FACES if c.colour is colour) for colour in Colour
 }
-_COLOUR_FACES = {
-    colour: _mask_of(frozenset(c.index for c in FACES if c.colour is colour)) for colour in Colour
-}
+_COLOUR_FACES = {colour: _mask_of(frozenset(faces)) for colour, faces in _FACES_OF_COLOUR.items()}
+# face -> the mask of the faces not of its colour (wilds included); 0 for a wild
+_OTHER_COLOURS = tuple(
+    _mask_of(frozenset(range(len(FACES)))) & ~_COLOUR_FACES[c.colour] if c.colour is not None else 0
+    for c in FACES
+)
 
 # The plain plays (no target, no UNO) of a face mask, read 11 bits at a time: chunk k
-# covers faces 11k..11k+10, and _PLAIN_BY_CHUNK[k][bits] lists their plays in face order.
-# Listing a hand's plain plays is then six lookups, whatever the size of the hand.
+# covers faces 11k..11k+10, and _Pk[bits] lists their plays in face order. Listing a
+# hand's plain plays is then six lookups, whatever the size of the hand.
 _CHUNK_BITS = 11
 _CHUNK = (1 << _CHUNK_BITS) - 1
 assert len(FACES) <= 6 * _CHUNK_BITS  # _plain_plays reads six chunks
@@ -204,18 +207,6 @@ def _plain_plays(playable: int) -> tuple[Action, ...]:
         + _P3[playable >> 33 & _CHUNK]
         + _P4[playable >> 44 & _CHUNK]
         + _P5[playable >> 55]
-    )
-
-
-def _plain_turn(playable: int) -> tuple[Action, ...]:
-    """``_plain_plays(playable)``, then the press: a turn's actions in the common case."""
-    return (
-        _P0[playable & _CHUNK]
-        + _P1[playable >> 11 & _CHUNK]
-        + _P2[playable >> 22 & _CHUNK]
-        + _P3[playable >> 33 & _CHUNK]
-        + _P4[playable >> 44 & _CHUNK]
-        + _P5_THEN_PRESS[playable >> 55]
     )
 
 
@@ -324,7 +315,6 @@ class Game:
         "_counts",
         "_direction",
         "_effect",
-        "_face_bit",
         "_face_effect",
         "_face_of",
         "_hit_scope_only",
@@ -456,7 +446,6 @@ class Game:
             ids_of[card.index].append(card_id)
         # face -> the ids of its copies, as a bit mask; colour -> the ids of that colour
         self._ids_of = tuple(tuple(ids) for ids in ids_of)
-        self._face_bit = tuple(_BIT[card.index] for card in self.faces)  # card id -> face mask
         self._colour_of = tuple(card.colour for card in self.faces)
         self._stackable_mask = _mask_of(
             frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
@@ -610,7 +599,8 @@ class Game:
                 not special or self._no_play_leaves_one(seat, special)
             ):
                 # The common case: no play can leave one card, so none comes with UNO
-                # (R57), and the plays are table lookups; targets live in the last chunk.
+                # (R57), and the plays are table lookups (_plain_plays, inlined); the
+                # targeted faces all lie in the last chunk.
                 last = playable >> _LAST_CHUNK
                 if last & self._targeted_last:
                     tail, codes = self._turn_tail(seat, last)
@@ -665,28 +655,19 @@ class Game:
         """Every play by ``seat`` of a face in the ``playable`` mask, in face order (then
         the press, if asked); the mask of the faces among them whose plays are plain (see
         _PLAIN_BIT); and the codes of the other actions."""
-        plain_actions = _plain_turn if then_press else _plain_plays
+        press = _JUST_PRESS if then_press else ()
+        codes = int(then_press)  # PRESS has code 0
         n_hand = len(self.hands[seat])
         # Faces whose plays need more than a table lookup: a target to choose, a play
         # that may leave one card (R57), so that UNO may be said with it.
         if n_hand > 2:
-            special = playable & self._targeted_mask
-            discards = playable & _DISCARD_ALL_MASK
-            while discards:
-                bit = discards & -discards
-                discards ^= bit
-                # R32: a Discard All leaves the cards of the other colours.
-                colour = FACES[bit.bit_length() - 1].colour
-                assert colour is not None
-                if self._one_left_after_discard(seat, colour):
-                    special |= bit
+            special = playable & self._targeted_mask | self._discards_leaving_one(seat, playable)
             if not special:
-                return plain_actions(playable), playable, int(then_press)  # PRESS is code 0
+                return _plain_plays(playable) + press, playable, codes
         else:
             special = playable
         plain = playable ^ special
-        plays = plain_actions(plain)
-        codes = int(then_press)
+        plays = _plain_plays(plain) + press
         inserted = 0
         while special:
             bit = special & -special  # the lowest special face
@@ -720,36 +701,35 @@ class Game:
                 plays += by_target[target][left == 1]
             return plays, _codes_of(plays)
         if f in _DISCARD_ALL:
-            colour = FACES[f].colour
-            assert colour is not None
-            one_left = self._one_left_after_discard(seat, colour)
+            one_left = self._discards_leaving_one(seat, _BIT[f]) != 0
         else:
             one_left = n_hand == 2
         plays = _PLAIN_ACTIONS[f][one_left]
         return plays, _codes_of(plays)
 
-    def _one_left_after_discard(self, seat: int, colour: Colour) -> bool:
-        """R32: whether a Discard All of ``colour`` leaves ``seat`` exactly one card (of
-        another colour)."""
-        others = self._masks[seat] & ~_COLOUR_FACES[colour]
-        return (
-            others != 0
-            and others & (others - 1) == 0  # a single face...
-            and self._counts[seat][others.bit_length() - 1] == 1  # ...and a single copy
-        )
+    def _discards_leaving_one(self, seat: int, faces: int) -> int:
+        """The Discard All faces in the mask ``faces`` whose play leaves ``seat`` exactly
+        one card (R32: the cards of the other colours stay)."""
+        found = 0
+        discards = faces & _DISCARD_ALL_MASK
+        while discards:
+            bit = discards & -discards
+            discards ^= bit
+            others = self._masks[seat] & _OTHER_COLOURS[bit.bit_length() - 1]
+            if (
+                others != 0
+                and others & (others - 1) == 0  # a single face...
+                and self._counts[seat][others.bit_length() - 1] == 1  # ...and a single copy
+            ):
+                found |= bit
+        return found
 
     def _no_play_leaves_one(self, seat: int, special: int) -> bool:
         """Whether no play of the faces in ``special`` can leave ``seat``, who holds three
         cards or more, a single card: a Discard All (R32) or a Trade Hands with a player
         who holds one card (A17)."""
-        discards = special & _DISCARD_ALL_MASK
-        while discards:
-            bit = discards & -discards
-            discards ^= bit
-            colour = FACES[bit.bit_length() - 1].colour
-            assert colour is not None
-            if self._one_left_after_discard(seat, colour):
-                return False
+        if self._discards_leaving_one(seat, special):
+            return False
         return not (special & self._trading_mask and 1 in map(len, self.hands))
 
     def _turn_tail(self, seat: int, last: int) -> tuple[tuple[Action, ...], int]:
