@@ -728,7 +728,7 @@ class Game:
         """Whether no play of the faces in ``special`` can leave ``seat``, who holds three
         cards or more, a single card: a Discard All (R32) or a Trade Hands with a player
         who holds one card (A17)."""
-        if self._discards_leaving_one(seat, special):
+        if special & _DISCARD_ALL_MASK and self._discards_leaving_one(seat, special):
             return False
         return not (special & self._trading_mask and 1 in map(len, self.hands))
 
