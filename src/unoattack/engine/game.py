@@ -796,14 +796,14 @@ class Game:
             if seat == REFEREE and action.kind is _PENALIZE_KIND:
                 return self.penalize_suggestion(action.target if action.target is not None else -1)
             raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
-        if action.kind is _PENALIZE_KIND:
-            # A table-talk rule (A41): only a referee reports it, never a player's seat.
-            raise IllegalAction("only the referee can apply the suggestion penalty")
         if self._cache_seat != seat:
             self._legal(seat)
         code = action.code
         if self._cache_codes >> code & 1 or self._cache_plain & _PLAIN_BIT[code]:
             return self.apply_unchecked(action, seat)
+        if action.kind is _PENALIZE_KIND:
+            # A table-talk rule (A41): only a referee reports it, never a player's seat.
+            raise IllegalAction("only the referee can apply the suggestion penalty")
         raise IllegalAction(self._explain(action, seat))
 
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
