@@ -439,7 +439,11 @@ class Game:
         wild_effect, wild_presses = self.options.wild_custom
         self._effect = dict(_EFFECT)
         self._effect[Kind.WILD_CUSTOM] = (wild_effect, wild_presses)
-        self._face_effect = tuple(self._effect[card.kind] for card in FACES)
+        # face -> (effect, presses, whether the effect only passes the turn on)
+        self._face_effect = tuple(
+            (name, presses, name in ("none", "discard_all", "trade_hands"))
+            for name, presses in (self._effect[card.kind] for card in FACES)
+        )
         self._face_of = tuple(card.index for card in self.faces)
         ids_of: list[list[int]] = [[] for _ in FACES]
         for card_id, card in enumerate(self.faces):
@@ -997,7 +1001,7 @@ class Game:
         self.uno_seat = -1  # any card play closes a catch window (R61)
         self.empty_turns = 0
         stacking = self.phase is _PRESSING
-        name, presses = self._face_effect[f]
+        name, presses, passes = self._face_effect[f]
         discarded: tuple[Card, ...] = ()
         if name == "discard_all":
             # R32, A22: every card of the Discard All's colour goes, the DA on top.
@@ -1027,8 +1031,9 @@ class Game:
             del hand[i]
             self.pile.append(i)
             counts = self._counts[seat]
-            counts[f] -= 1
-            if not counts[f]:  # that was the last copy
+            left = counts[f] - 1
+            counts[f] = left
+            if not left:  # that was the last copy
                 self._masks[seat] ^= _BIT[f]
         self.colour = colour = _PLAY_COLOUR[action.code]
         if self.emitting:
@@ -1069,7 +1074,7 @@ class Game:
                     self._emit(UnoSaid(seat))
             else:
                 self.uno_seat = seat
-        if name == "none" or name == "discard_all" or name == "trade_hands":
+        if passes:
             # Most plays: the next player's turn (R08, R30, R32–R34).
             if not out:
                 self._pass_turn(seat)
