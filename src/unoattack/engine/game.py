@@ -581,15 +581,9 @@ class Game:
                     return ()
         elif not 0 <= seat < self.n:
             return ()
-        return self._legal(seat)
-
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        """The legal actions of a valid seat, cached until the game changes.
-
-        The cache also keeps what :meth:`apply` checks an action against: the mask of the
-        faces whose plain plays are legal (``_cache_plain``) and the codes of the other
-        legal actions (``_cache_codes``), both bit masks.
-        """
+        # The actions are cached until the game changes, with what apply() checks an
+        # action against: the mask of the faces whose plain plays are legal
+        # (_cache_plain) and the codes of the other legal actions (_cache_codes).
         if self._cache_seat == seat:
             return self._cache
         phase = self.phase
@@ -801,7 +795,7 @@ class Game:
                 return self.penalize_suggestion(action.target if action.target is not None else -1)
             raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
         if self._cache_seat != seat:
-            self._legal(seat)
+            self.legal_actions(seat)
         code = action.code
         if self._cache_codes >> code & 1 or self._cache_plain & _PLAIN_BIT[code]:
             return self.apply_unchecked(action, seat)
