@@ -448,13 +448,14 @@ class Game:
         ids_of: list[list[int]] = [[] for _ in FACES]
         for card_id, card in enumerate(self.faces):
             ids_of[card.index].append(card_id)
-        # face -> the ids of its copies, as a bit mask; colour -> the ids of that colour
+        # face -> the ids of its copies, lowest first
         self._ids_of = tuple(tuple(ids) for ids in ids_of)
         self._colour_of = tuple(card.colour for card in self.faces)
         self._stackable_mask = _mask_of(
             frozenset(c.index for c in FACES if self._effect[c.kind][0] in ("hit", "attack"))
         )
-        # Faces whose plays need more than a table lookup: targets, or a Discard All group.
+        # Faces whose plays may need more than a table lookup: targets, or a Discard All
+        # that may leave one card.
         self._special_mask = _mask_of(
             frozenset(
                 c.index
