@@ -10,7 +10,6 @@ import random
 import subprocess
 import sys
 import warnings
-from collections import Counter
 from pathlib import Path
 
 import gymnasium
@@ -24,10 +23,7 @@ import unoattack.envs
 from unoattack.bots import RandomBot
 from unoattack.engine import NUM_ACTIONS, SPECTATOR, Action, ActionKind, Game, parse_position
 from unoattack.engine.launcher import (
-    HazardModel,
-    MemorylessModel,
     Outcome,
-    ScheduleModel,
     parse_launcher,
 )
 from unoattack.envs import pettingzoo as pz
@@ -42,7 +38,7 @@ from unoattack.envs.encoding import (
     describe_action,
 )
 from unoattack.envs.gymnasium import UnoAttackEnv
-from unoattack.envs.openspiel import GAME_NAME, parse_options, press_distribution
+from unoattack.envs.openspiel import GAME_NAME, parse_options
 from unoattack.rules.cards import Card
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -473,50 +469,6 @@ def test_openspiel_observer_uses_only_the_players_view() -> None:
     assert np.array_equal(observer.tensor, spectator)
 
 
-CONTEXTS = [
-    ("hazard", 0, 0),
-    ("hazard", 2, 3),
-    ("hazard", 4, 9),
-    ("schedule", 0, 1),
-    ("schedule", 1, 97),
-    ("memoryless:p=0.5,mean=3", 0, 0),
-    ("hazard:misfire=0.2,stuck=0.3", 1, 0),
-]
-
-
-@pytest.mark.parametrize(("spec", "since_fire", "since_reload"), CONTEXTS)
-def test_press_distribution_matches_the_launcher_models_sampler(
-    spec: str, since_fire: int, since_reload: int
-) -> None:
-    model = parse_launcher(spec)
-    stock = 9  # small, so that capping matters
-    exact = dict(press_distribution(model, since_fire, since_reload, 0, stock))
-    assert abs(sum(exact.values()) - 1.0) < 1e-9 and all(p > 0 for p in exact.values())
-    rng = random.Random(2024)
-    draws = 20_000
-    seen: Counter[Outcome] = Counter()
-    for _ in range(draws):
-        outcome = model.outcome(rng, since_fire, since_reload, 0)
-        count = min(outcome.cards + outcome.stuck, stock)
-        cards = min(outcome.cards, count)
-        seen[Outcome(outcome.fired, cards, count - cards)] += 1
-    assert set(seen) <= set(exact)
-    for outcome, p in exact.items():
-        assert abs(seen[outcome] / draws - p) < 0.015, (outcome, p, seen[outcome] / draws)
-
-
-def test_press_distribution_of_fixed_models() -> None:
-    assert press_distribution(HazardModel(), 7, 0, 0, 0) == [(Outcome(True, 0), 1.0)]
-    assert press_distribution(ScheduleModel(), 0, 0, 0, 50) == [(Outcome(False, 0), 1.0)]
-    assert press_distribution(parse_launcher("draw-one"), 0, 0, 0, 5) == [(Outcome(True, 1), 1.0)]
-    scripted = parse_launcher("scripted:3,0,2+1")
-    assert press_distribution(scripted, 0, 0, 2, 50) == [(Outcome(True, 2, 1), 1.0)]
-    assert press_distribution(scripted, 0, 0, 2, 2) == [(Outcome(True, 2, 0), 1.0)]
-    assert press_distribution(scripted, 0, 0, 3, 50) == [(Outcome(False, 0), 1.0)]
-    lumped = dict(press_distribution(MemorylessModel(p=1.0, mean=20), 0, 0, 0, 3))
-    assert list(lumped) == [Outcome(True, 1), Outcome(True, 2), Outcome(True, 3)]
-
-
 # ---------------------------------------------------------------------------- the example
 
 
@@ -535,7 +487,6 @@ def test_the_training_example_runs(tmp_path: Path) -> None:
 
 def test_openspiel_scripted_loop_repeats_its_outcomes() -> None:
     """A scripted launcher ending in ``loop`` gives the same chance outcome per press."""
-    from unoattack.engine.launcher import Outcome, parse_launcher
     from unoattack.envs.openspiel import press_distribution
 
     model = parse_launcher("scripted:2,0,loop")

@@ -31,6 +31,7 @@ from unoattack.engine.launcher import (
     ScheduleModel,
     ScriptedModel,
     parse_launcher,
+    press_distribution,
     with_faults,
 )
 
@@ -585,3 +586,49 @@ def test_scripted_loop_repeats_the_script() -> None:
     ]
     with pytest.raises(LauncherSpecError, match="needs outcomes before 'loop'"):
         parse_launcher("scripted:loop")
+
+
+# ------------------------------------------------------------------ explicit chance
+
+CONTEXTS = [
+    ("hazard", 0, 0),
+    ("hazard", 2, 3),
+    ("hazard", 4, 9),
+    ("schedule", 0, 1),
+    ("schedule", 1, 97),
+    ("memoryless:p=0.5,mean=3", 0, 0),
+    ("hazard:misfire=0.2,stuck=0.3", 1, 0),
+]
+
+
+@pytest.mark.parametrize(("spec", "since_fire", "since_reload"), CONTEXTS)
+def test_press_distribution_matches_the_launcher_models_sampler(
+    spec: str, since_fire: int, since_reload: int
+) -> None:
+    model = parse_launcher(spec)
+    stock = 9  # small, so that capping matters
+    exact = dict(press_distribution(model, since_fire, since_reload, 0, stock))
+    assert abs(sum(exact.values()) - 1.0) < 1e-9 and all(p > 0 for p in exact.values())
+    rng = random.Random(2024)
+    draws = 20_000
+    seen: Counter[Outcome] = Counter()
+    for _ in range(draws):
+        outcome = model.outcome(rng, since_fire, since_reload, 0)
+        count = min(outcome.cards + outcome.stuck, stock)
+        cards = min(outcome.cards, count)
+        seen[Outcome(outcome.fired, cards, count - cards)] += 1
+    assert set(seen) <= set(exact)
+    for outcome, p in exact.items():
+        assert abs(seen[outcome] / draws - p) < 0.015, (outcome, p, seen[outcome] / draws)
+
+
+def test_press_distribution_of_fixed_models() -> None:
+    assert press_distribution(HazardModel(), 7, 0, 0, 0) == [(Outcome(True, 0), 1.0)]
+    assert press_distribution(ScheduleModel(), 0, 0, 0, 50) == [(Outcome(False, 0), 1.0)]
+    assert press_distribution(parse_launcher("draw-one"), 0, 0, 0, 5) == [(Outcome(True, 1), 1.0)]
+    scripted = parse_launcher("scripted:3,0,2+1")
+    assert press_distribution(scripted, 0, 0, 2, 50) == [(Outcome(True, 2, 1), 1.0)]
+    assert press_distribution(scripted, 0, 0, 2, 2) == [(Outcome(True, 2, 0), 1.0)]
+    assert press_distribution(scripted, 0, 0, 3, 50) == [(Outcome(False, 0), 1.0)]
+    lumped = dict(press_distribution(MemorylessModel(p=1.0, mean=20), 0, 0, 0, 3))
+    assert list(lumped) == [Outcome(True, 1), Outcome(True, 2), Outcome(True, 3)]

@@ -45,6 +45,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import ClassVar
 
 __all__ = [
@@ -148,6 +149,20 @@ class LauncherModel(ABC):
             What the press does if the launcher holds enough cards.
         """
 
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        """Every outcome :meth:`outcome` can decide for this press, with its probability:
+        chance made explicit, for search and for the OpenSpiel game.
+
+        Args:
+            since_fire, since_reload, press_number: As for :meth:`outcome`.
+            at_most: Firings of this many cards or more may be given as one outcome of
+                ``at_most`` cards (a launcher holding that many delivers them alike);
+                models with a bounded card count ignore it.
+        """
+        raise NotImplementedError(f"the launcher model {self.spec!r} does not list its outcomes")
+
     def __str__(self) -> str:
         return self.spec
 
@@ -208,14 +223,17 @@ def _spec(name: str, values: tuple[tuple[_Key, float], ...]) -> str:
     return f"{name}:{given}" if given else name
 
 
+def _binomial_pmf(trials: int, p: float) -> tuple[float, ...]:
+    """P(X = x) for x = 0 .. trials."""
+    return tuple(
+        math.comb(trials, successes) * p**successes * (1 - p) ** (trials - successes)
+        for successes in range(trials + 1)
+    )
+
+
 def _binomial_cdf(trials: int, p: float) -> tuple[float, ...]:
     """P(X <= x) for x = 0 .. trials-1, so ``bisect_right(cdf, u)`` samples X from u."""
-    total = 0.0
-    cdf = []
-    for successes in range(trials):
-        total += math.comb(trials, successes) * p**successes * (1 - p) ** (trials - successes)
-        cdf.append(total)
-    return tuple(cdf)
+    return tuple(accumulate(_binomial_pmf(trials, p)[:-1]))
 
 
 # ------------------------------------------------------------------------------- models
@@ -227,6 +245,10 @@ _HAZARD_FIRE = (0.18, 0.50, 0.59, 0.55, 1.00)
 _HAZARD_MEAN_CARDS = (4.66, 5.39, 4.72, 5.07, 7.20)
 _HAZARD_CARD_TRIALS = 12
 # Cards = 1 + Binomial(12, (m - 1) / 12) has mean exactly m and never exceeds 13.
+_HAZARD_CARD_PMFS = tuple(
+    _binomial_pmf(_HAZARD_CARD_TRIALS, (mean - 1) / _HAZARD_CARD_TRIALS)
+    for mean in _HAZARD_MEAN_CARDS
+)
 _HAZARD_CARD_CDFS = tuple(
     _binomial_cdf(_HAZARD_CARD_TRIALS, (mean - 1) / _HAZARD_CARD_TRIALS)
     for mean in _HAZARD_MEAN_CARDS
@@ -262,6 +284,15 @@ class HazardModel(LauncherModel):
         # Inverse-CDF sampling: one uniform draw instead of twelve coin flips.
         return _FIRED[1 + bisect_right(_HAZARD_CARD_CDFS[step], rng.random())]
 
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        step = since_fire if since_fire < _HAZARD_LAST_STEP else _HAZARD_LAST_STEP
+        fire = _HAZARD_FIRE[step]
+        return [(_DING, 1.0 - fire)] + [
+            (_fired(1 + extra), fire * p) for extra, p in enumerate(_HAZARD_CARD_PMFS[step])
+        ]
+
 
 # The reported firmware schedule: presses (1-based since the last reload) that fire.
 _SCHEDULE_PRESSES = (
@@ -272,6 +303,7 @@ _SCHEDULE_PERIOD = 96
 _SCHEDULE_FIRES = tuple(press in _SCHEDULE_PRESSES for press in range(1, _SCHEDULE_PERIOD + 1))
 # Cards = 2 + Binomial(10, 0.35): 2 to 12, mean 5.5, usually 3 to 8.
 _SCHEDULE_MIN_CARDS = 2
+_SCHEDULE_CARD_PMF = _binomial_pmf(10, 0.35)
 _SCHEDULE_CARD_CDF = _binomial_cdf(10, 0.35)
 
 
@@ -299,6 +331,13 @@ class ScheduleModel(LauncherModel):
         if not _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]:
             return _DING
         return _FIRED[_SCHEDULE_MIN_CARDS + bisect_right(_SCHEDULE_CARD_CDF, rng.random())]
+
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        if not _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]:
+            return [(_DING, 1.0)]
+        return [(_fired(_SCHEDULE_MIN_CARDS + k), p) for k, p in enumerate(_SCHEDULE_CARD_PMF)]
 
 
 def _poisson(rng: random.Random, mean: float) -> int:
@@ -344,6 +383,22 @@ class MemorylessModel(LauncherModel):
             return _DING
         return _fired(1 + _poisson(rng, self.mean - 1))
 
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        # Cards = 1 + Poisson(mean - 1); the tail from at_most cards up is one outcome.
+        lam = self.mean - 1
+        limit = max(at_most, 1)
+        result = [(_DING, 1.0 - self.p)]
+        term = math.exp(-lam)
+        head = 0.0
+        for extra in range(limit - 1):
+            result.append((_fired(1 + extra), self.p * term))
+            head += term
+            term *= lam / (extra + 1)
+        result.append((_fired(limit), self.p * max(0.0, 1.0 - head)))
+        return result
+
 
 @dataclass(frozen=True, slots=True)
 class DrawOneModel(LauncherModel):
@@ -359,6 +414,11 @@ class DrawOneModel(LauncherModel):
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
         return _FIRED[1]
+
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        return [(_FIRED[1], 1.0)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +450,11 @@ class ScriptedModel(LauncherModel):
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
         return self.at(press_number)
+
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        return [(self.at(press_number), 1.0)]
 
     def at(self, press_number: int) -> Outcome:
         """The scripted outcome of press number ``press_number`` (0-based) of the game."""
@@ -479,6 +544,24 @@ class FaultyModel(LauncherModel):
             outcome = Outcome(outcome.fired, outcome.cards, outcome.stuck + 1)
         return outcome
 
+    def distribution(
+        self, since_fire: int, since_reload: int, press_number: int, at_most: int
+    ) -> list[tuple[Outcome, float]]:
+        inner = self.inner.distribution(since_fire, since_reload, press_number, at_most)
+        faulty: list[tuple[Outcome, float]] = []
+        for outcome, p in inner:
+            if self.misfire and outcome.fired:
+                faulty += [(_MISFIRED, p * self.misfire), (outcome, p * (1 - self.misfire))]
+            else:
+                faulty.append((outcome, p))
+        if not self.stuck:
+            return faulty
+        stuck: list[tuple[Outcome, float]] = []
+        for outcome, p in faulty:
+            more = Outcome(outcome.fired, outcome.cards, outcome.stuck + 1)
+            stuck += [(more, p * self.stuck), (outcome, p * (1 - self.stuck))]
+        return stuck
+
 
 def with_faults(model: LauncherModel, misfire: float = 0.0, stuck: float = 0.0) -> LauncherModel:
     """``model`` with the fault layer, or ``model`` itself when both probabilities are 0."""
@@ -566,6 +649,39 @@ def parse_launcher(spec: str) -> LauncherModel:
 # ------------------------------------------------------------------------------ launcher
 
 
+def capped(outcome: Outcome, stock: int) -> Outcome:
+    """A46: what a launcher holding ``stock`` cards delivers of ``outcome``: the fired
+    cards first, then the stuck ones."""
+    if outcome.cards + outcome.stuck <= stock:
+        return outcome
+    cards = min(outcome.cards, stock)
+    if cards == stock and outcome.fired:
+        return _fired(cards)
+    return Outcome(outcome.fired, cards, stock - cards)
+
+
+def press_distribution(
+    model: LauncherModel, since_fire: int, since_reload: int, press_number: int, stock: int
+) -> list[tuple[Outcome, float]]:
+    """Every outcome of one press as the launcher delivers it, with its probability (all
+    above 0, summing to 1), ordered by stuck cards, then cards, then firing.
+
+    Args:
+        model: The launcher model.
+        since_fire, since_reload, press_number: The launcher's public counters.
+        stock: Cards loaded when the button is pressed (outcomes are capped to it).
+    """
+    merged: dict[Outcome, float] = {}
+    for outcome, p in model.distribution(since_fire, since_reload, press_number, stock):
+        if p > 0.0:
+            delivered = capped(outcome, stock)
+            merged[delivered] = merged.get(delivered, 0.0) + p
+    return sorted(
+        ((o, p) for o, p in merged.items() if p > 0.0),
+        key=lambda item: (item[0].stuck, item[0].cards, item[0].fired),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class LauncherPublic:
     """What every player at the table can observe about the launcher.
@@ -639,13 +755,8 @@ class Launcher:
         stock = self.stock
         count = outcome.cards + outcome.stuck
         if count > len(stock):
-            # A46: a press yields at most what the launcher holds.
             count = len(stock)
-            cards = min(outcome.cards, count)
-            if cards == count and outcome.fired:
-                outcome = _fired(cards)
-            else:
-                outcome = Outcome(outcome.fired, cards, count - cards)
+            outcome = capped(outcome, count)
         yielded = stock[:count]
         del stock[:count]
         return outcome, yielded

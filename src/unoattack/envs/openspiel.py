@@ -37,7 +37,6 @@ information states are not provided.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -47,17 +46,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from unoattack.engine import SPECTATOR, Game, View, view
 from unoattack.engine.actions import PRESS
-from unoattack.engine.launcher import (
-    DrawOneModel,
-    FaultyModel,
-    HazardModel,
-    LauncherModel,
-    MemorylessModel,
-    Outcome,
-    ScheduleModel,
-    ScriptedModel,
-    parse_launcher,
-)
+from unoattack.engine.launcher import LauncherModel, Outcome, press_distribution
 from unoattack.envs.encoding import (
     NUM_CODES,
     FloatArray,
@@ -73,7 +62,6 @@ __all__ = [
     "UnoAttackObserver",
     "UnoAttackState",
     "parse_options",
-    "press_distribution",
 ]
 
 GAME_NAME = "python_uno_attack"
@@ -124,102 +112,6 @@ def parse_options(text: str) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------- the launcher
-
-_DING = Outcome(fired=False, cards=0)
-_MISFIRED = Outcome(fired=True, cards=0)
-# The card laws of docs/launcher.md: a hazard firing shoots 1 + Binomial(12, (m_k - 1)/12)
-# cards; a schedule firing 2 + Binomial(10, 0.35). tests/test_envs.py checks these
-# against the models' own samplers.
-_HAZARD_TRIALS = 12
-_SCHEDULE_MIN_CARDS = 2
-_SCHEDULE_TRIALS = 10
-_SCHEDULE_P = 0.35
-
-
-def _binomial(trials: int, p: float) -> list[float]:
-    return [math.comb(trials, k) * p**k * (1 - p) ** (trials - k) for k in range(trials + 1)]
-
-
-def _raw_distribution(
-    model: LauncherModel, since_fire: int, since_reload: int, press_number: int, stock: int
-) -> list[tuple[Outcome, float]]:
-    """What ``model`` decides for one press, before capping, with probabilities."""
-    if isinstance(model, HazardModel):
-        step = min(since_fire, len(HazardModel.FIRE_PROBABILITIES) - 1)
-        fire = HazardModel.FIRE_PROBABILITIES[step]
-        q = (HazardModel.MEAN_CARDS[step] - 1) / _HAZARD_TRIALS
-        return [(_DING, 1.0 - fire)] + [
-            (Outcome(True, 1 + k), fire * p) for k, p in enumerate(_binomial(_HAZARD_TRIALS, q))
-        ]
-    if isinstance(model, ScheduleModel):
-        if since_reload % ScheduleModel.PERIOD + 1 not in ScheduleModel.FIRING_PRESSES:
-            return [(_DING, 1.0)]
-        law = _binomial(_SCHEDULE_TRIALS, _SCHEDULE_P)
-        return [(Outcome(True, _SCHEDULE_MIN_CARDS + k), p) for k, p in enumerate(law)]
-    if isinstance(model, MemorylessModel):
-        # Cards = 1 + Poisson(mean - 1); every count from the stock's size up is capped to
-        # the same outcome, so the tail is one lump.
-        lam = model.mean - 1
-        limit = max(stock, 1)
-        result = [(_DING, 1.0 - model.p)]
-        term = math.exp(-lam)
-        head = 0.0
-        for k in range(limit - 1):
-            result.append((Outcome(True, 1 + k), model.p * term))
-            head += term
-            term *= lam / (k + 1)
-        result.append((Outcome(True, limit), model.p * max(0.0, 1.0 - head)))
-        return result
-    if isinstance(model, DrawOneModel):
-        return [(Outcome(True, 1), 1.0)]
-    if isinstance(model, ScriptedModel):
-        return [(model.at(press_number), 1.0)]
-    if isinstance(model, FaultyModel):
-        inner = _raw_distribution(model.inner, since_fire, since_reload, press_number, stock)
-        faulty: list[tuple[Outcome, float]] = []
-        for outcome, p in inner:
-            if model.misfire and outcome.fired:
-                faulty += [(_MISFIRED, p * model.misfire), (outcome, p * (1 - model.misfire))]
-            else:
-                faulty.append((outcome, p))
-        if not model.stuck:
-            return faulty
-        stuck: list[tuple[Outcome, float]] = []
-        for outcome, p in faulty:
-            more = Outcome(outcome.fired, outcome.cards, outcome.stuck + 1)
-            stuck += [(more, p * model.stuck), (outcome, p * (1 - model.stuck))]
-        return stuck
-    raise ValueError(f"the OpenSpiel game cannot enumerate the launcher model {model.spec!r}")
-
-
-def _cap(outcome: Outcome, stock: int) -> Outcome:
-    """The outcome as a launcher holding ``stock`` cards delivers it: fired cards first."""
-    count = outcome.cards + outcome.stuck
-    if count <= stock:
-        return outcome
-    cards = min(outcome.cards, stock)
-    return Outcome(outcome.fired, cards, stock - cards)
-
-
-def press_distribution(
-    model: LauncherModel, since_fire: int, since_reload: int, press_number: int, stock: int
-) -> list[tuple[Outcome, float]]:
-    """Every outcome of one press with its probability (all > 0, summing to 1).
-
-    Args:
-        model: The launcher model.
-        since_fire, since_reload, press_number: The launcher's public counters.
-        stock: Cards loaded when the button is pressed (outcomes are capped to it).
-    """
-    merged: dict[Outcome, float] = {}
-    for outcome, p in _raw_distribution(model, since_fire, since_reload, press_number, stock):
-        if p > 0.0:
-            capped = _cap(outcome, stock)
-            merged[capped] = merged.get(capped, 0.0) + p
-    return sorted(
-        ((o, p) for o, p in merged.items() if p > 0.0),
-        key=lambda item: (item[0].stuck, item[0].cards, item[0].fired),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +165,6 @@ class _Setup:
         )
         encoder = ObservationEncoder.for_game(probe)
         max_copies = int(encoder.high[encoder.segment("hand").start])
-        _raw_distribution(parse_launcher(str(values["launcher"])), 0, 0, 0, 1)  # enumerable?
         return cls(
             players=probe.n,
             edition=str(values["edition"]),
