@@ -9,7 +9,6 @@ the launcher, so the hazard-model timing rule stays neutral.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -198,7 +197,7 @@ def test_it_stops_pressing_as_soon_as_it_may():
 
 def primed(me: View, presses_since_fire: int) -> View:
     """The same view with another public launcher counter."""
-    return replace(me, launcher=replace(me.launcher, presses_since_fire=presses_since_fire))
+    return me._replace(launcher=me.launcher._replace(presses_since_fire=presses_since_fire))
 
 
 def test_attacks_wait_while_the_launcher_has_just_fired_and_go_when_it_is_primed():

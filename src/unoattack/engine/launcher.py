@@ -46,7 +46,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 __all__ = [
     "DEFAULT_LAUNCHER",
@@ -682,8 +682,7 @@ def press_distribution(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class LauncherPublic:
+class LauncherPublic(NamedTuple):
     """What every player at the table can observe about the launcher.
 
     Attributes:

@@ -7,7 +7,7 @@ until it is added here on purpose (default-deny).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from unoattack.engine.actions import Action
 from unoattack.engine.events import SPECTATOR, Event
@@ -18,8 +18,7 @@ from unoattack.rules.cards import Card, Colour
 _PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 
 
-@dataclass(frozen=True, slots=True)
-class PressDuty:
+class PressDuty(NamedTuple):
     """Public: ``seat`` owes ``presses`` (0: until the launcher yields cards)."""
 
     seat: int
@@ -29,8 +28,7 @@ class PressDuty:
     penalty: bool
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat (or a spectator, ``seat == SPECTATOR``) knows of a game."""
 
     seat: int
@@ -67,15 +65,19 @@ def view(game: Game, seat: int) -> View:
     spectator = seat == SPECTATOR
     if not spectator and not 0 <= seat < game.n:
         raise ValueError(f"there is no seat {seat} at this table of {game.n}")
-    hand = None if spectator else tuple(game.hand(seat))
+    faces = game.faces
+    hand = None if spectator else tuple(map(faces.__getitem__, game.hands[seat]))
+    hand_counts = tuple(map(len, game.hands))
     return View(
         seat=seat,
         edition=game.edition.name,
         players=game.n,
         hand=hand,
-        hand_counts=tuple(len(h) for h in game.hands),
-        said_uno=tuple(game.called_uno[s] and len(game.hands[s]) == 1 for s in range(game.n)),
-        top=game.top,
+        hand_counts=hand_counts,
+        said_uno=tuple(
+            [said and count == 1 for said, count in zip(game.called_uno, hand_counts, strict=True)]
+        ),
+        top=faces[game.pile[-1]],
         colour=game.colour,
         direction=game.direction,
         pile_size=len(game.pile),
@@ -87,11 +89,13 @@ def view(game: Game, seat: int) -> View:
         to_act=game.to_act,
         phase=_PHASE_NAMES[game.phase],
         duties=tuple(
-            PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty) for d in game.duties
-        ),
+            [PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty) for d in game.duties]
+        )
+        if game.duties
+        else (),
         mega_pile=game.pile_total if game.pile_cards > 1 else 0,
         catchable=game.uno_seat if game.uno_seat >= 0 else None,
-        legal_actions=() if spectator else tuple(game.legal_actions(seat)),
+        legal_actions=() if spectator else game.legal_actions(seat),
         last_hand=game.last_hand,
         result=game.result,
     )
