@@ -9,6 +9,7 @@ import pytest
 
 from unoattack.bots import RandomBot, play_match
 from unoattack.engine import (
+    ILLEGAL_REASONS,
     NUM_ACTIONS,
     SPECTATOR,
     Action,
@@ -132,10 +133,38 @@ def test_illegal_action_leaves_the_game_unchanged() -> None:
         game.apply(play("G7"))
     with pytest.raises(IllegalAction, match="it is not your turn: seat 2 is to act"):
         game.apply(play("R7"), seat=0)
-    with pytest.raises(IllegalAction, match="Y1 does not match R2"):
+    with pytest.raises(IllegalAction, match="Y1 does not match R2") as raised:
         game.apply(play("Y1"))
+    assert raised.value.reason == "no_match"
+    assert raised.value.details == {"card": "Y1", "top": "R2", "colour": "R"}
     assert format_position(game) == before
     assert game.history == [] and game.log == []
+
+
+def test_every_refusal_names_a_known_reason_with_its_details() -> None:
+    """An IllegalAction's reason and details are what ILLEGAL_REASONS says, for every
+    action refused over random games, so front-ends can translate them."""
+    seen: set[str] = set()
+    rng = random.Random(3)
+    for index, edition in enumerate(("2003", "2010", "mega-hit") * 3):
+        game = Game.new(edition, players=2 + index % 4, seed=index, events=False)
+        while not game.is_over and game.hand_number < 3:
+            seat = rng.randrange(-1, game.n + 1)
+            for action in rng.sample(ACTIONS, 40):
+                if seat in range(game.n) and action in game.legal_actions(seat):
+                    continue
+                if action.kind is ActionKind.PENALIZE and seat == REFEREE:
+                    continue
+                try:
+                    game.apply(action, seat)
+                except IllegalAction as refusal:
+                    assert refusal.reason in ILLEGAL_REASONS, refusal.reason
+                    assert set(refusal.details) == set(ILLEGAL_REASONS[refusal.reason])
+                    seen.add(refusal.reason)
+                else:
+                    raise AssertionError(f"{action} by seat {seat} was accepted")
+            game.apply(rng.choice(game.legal_actions()))
+    assert len(seen) >= 15, sorted(seen)
 
 
 def test_view_shows_own_hand_and_counts_only() -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from importlib import resources
 
 import pytest
 
@@ -11,7 +13,7 @@ pytest.importorskip("fastapi")
 
 import httpx
 
-from unoattack.engine import Record, verify
+from unoattack.engine import ILLEGAL_REASONS, Record, verify
 from unoattack.web.manager import Settings
 from unoattack.web.testing import Client, ServerThread, create_table, play, post
 
@@ -251,7 +253,10 @@ def test_a_stale_message_or_another_seats_action_changes_nothing(server: ServerT
     error = actor.next("error")
     assert error["code"] == "stale" and error["ref"] == 7
     other.act("press")
-    assert other.next("error")["code"] == "illegal"
+    refused = other.next("error")
+    assert refused["code"] == "illegal" and refused["reason"] == "not_your_turn"
+    assert refused["details"] == {"seat": actor.seat}
+    assert refused["message"] == f"it is not your turn: seat {actor.seat} is to act"
     other.send({"type": "act", "state": state, "action": "press", "seat": actor.seat})
     assert other.next("error")["code"] == "not_your_seat"
     actor.send({"type": "ping", "state": state})
@@ -430,3 +435,13 @@ def test_an_action_the_store_refuses_is_not_applied(server: ServerThread) -> Non
     assert update["ack"] == 2 and update["state"] == 1
     a.close()
     b.close()
+
+
+def test_the_page_can_say_every_engine_refusal_in_french() -> None:
+    """i18n.js has French words for every IllegalAction reason, using only its details."""
+    text = resources.files("unoattack.web").joinpath("static/i18n.js").read_text(encoding="utf-8")
+    french = text[text.index("  fr: {") :]
+    words = dict(re.findall(r'"illegal\.(\w+)": "([^"]*)"', french))
+    assert set(words) == set(ILLEGAL_REASONS)
+    for reason, sentence in words.items():
+        assert set(re.findall(r"\{(\w+)\}", sentence)) == set(ILLEGAL_REASONS[reason]), reason

@@ -2,13 +2,21 @@
 
 from unoattack.engine.actions import NUM_ACTIONS, Action, ActionKind
 from unoattack.engine.events import SPECTATOR, Event
-from unoattack.engine.game import Game, HandResult, IllegalAction, MatchResult, Phase
+from unoattack.engine.game import (
+    ILLEGAL_REASONS,
+    Game,
+    HandResult,
+    IllegalAction,
+    MatchResult,
+    Phase,
+)
 from unoattack.engine.launcher import LAUNCHER_MODELS, parse_launcher
 from unoattack.engine.notation import PositionError, format_position, parse_position
 from unoattack.engine.record import Record, RecordError, verify
 from unoattack.engine.view import View, events_for, view
 
 __all__ = [
+    "ILLEGAL_REASONS",
     "LAUNCHER_MODELS",
     "NUM_ACTIONS",
     "SPECTATOR",

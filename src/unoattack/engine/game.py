@@ -66,7 +66,53 @@ REFEREE = -1
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now. The game is unchanged."""
+    """An action that the rules do not allow now. The game is unchanged.
+
+    ``str(error)`` says why in English. ``reason`` names it with a stable key (one of
+    :data:`ILLEGAL_REASONS`) and ``details`` holds the values the sentence mentions (seats
+    as numbers, cards as their codes such as ``R7``, colours as their letters), so that a
+    front-end can say it in another language.
+    """
+
+    def __init__(self, message: str, reason: str = "not_allowed", **details: str | int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
+
+
+#: Every ``IllegalAction.reason`` the engine gives, with the details that come with it.
+ILLEGAL_REASONS: dict[str, tuple[str, ...]] = {
+    "not_allowed": (),
+    "match_over": (),
+    "no_such_seat": ("seat", "players"),
+    "eliminated": ("seat",),
+    "no_uno_to_call": (),
+    "uno_not_yours": ("seat",),
+    "not_catchable": ("seat",),
+    "catch_yourself": (),
+    "not_your_turn": ("seat",),
+    "name_start_colour": (),
+    "no_colour_to_name": (),
+    "no_presses_to_stop": (),
+    "every_press_counts": (),
+    "stop_after_cards": (),
+    "no_press_now": (),
+    "card_not_in_hand": ("card",),
+    "must_press": ("left",),
+    "must_press_until_fire": (),
+    "must_press_or_stack": (),
+    "wild_needs_colour": ("card",),
+    "needs_target": ("card",),
+    "takes_no_target": ("card",),
+    "target_yourself": (),
+    "no_target_seat": ("seat",),
+    "no_going_out_on_trade": (),
+    "uno_with_one_card_only": (),
+    "no_match": ("card", "top", "colour"),
+    "referee_only": (),
+    "nobody_to_penalize": ("seat",),
+    "hand_over": (),
+}
 
 
 class Phase(IntEnum):
@@ -790,11 +836,16 @@ class Game:
             else:
                 seat = self.to_act
                 if seat is None:
-                    raise IllegalAction("the match is over")
+                    raise IllegalAction("the match is over", "match_over")
         elif not 0 <= seat < self.n:
             if seat == REFEREE and action.kind is _PENALIZE_KIND:
                 return self.penalize_suggestion(action.target if action.target is not None else -1)
-            raise IllegalAction(f"there is no seat {seat} at this table of {self.n}")
+            raise IllegalAction(
+                f"there is no seat {seat} at this table of {self.n}",
+                "no_such_seat",
+                seat=seat,
+                players=self.n,
+            )
         if self._cache_seat != seat:
             self.legal_actions(seat)
         code = action.code
@@ -802,8 +853,8 @@ class Game:
             return self.apply_unchecked(action, seat)
         if action.kind is _PENALIZE_KIND:
             # A table-talk rule (A41): only a referee reports it, never a player's seat.
-            raise IllegalAction("only the referee can apply the suggestion penalty")
-        raise IllegalAction(self._explain(action, seat))
+            raise IllegalAction("only the referee can apply the suggestion penalty", "referee_only")
+        raise self._explain(action, seat)
 
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:
         """Apply without checking legality: the fast door for search and simulation."""
@@ -860,9 +911,11 @@ class Game:
     def penalize_suggestion(self, seat: int) -> list[Event]:
         """Referee: ``seat`` suggested a card to another player and presses 4 times (R63)."""
         if not 0 <= seat < self.n or not self.active[seat]:
-            raise IllegalAction(f"there is no player in seat {seat} to penalize")
+            raise IllegalAction(
+                f"there is no player in seat {seat} to penalize", "nobody_to_penalize", seat=seat
+            )
         if self.phase is _MATCH_OVER or self.went_out >= 0:
-            raise IllegalAction("the hand is over: there is nothing to penalize")
+            raise IllegalAction("the hand is over: there is nothing to penalize", "hand_over")
         start = len(self.log)
         self._cache_seat = _NO_SEAT
         self._moves.append(penalize(seat).code << 4 | REFEREE + 1)
@@ -875,72 +928,122 @@ class Game:
     def _emit(self, event: Event) -> None:
         self.log.append(event)
 
-    def _explain(self, action: Action, seat: int) -> str:
+    def _explain(self, action: Action, seat: int) -> IllegalAction:
         """Why ``action`` by ``seat`` is not legal, in words a player understands."""
         if self.phase is _MATCH_OVER:
-            return "the match is over"
+            return IllegalAction("the match is over", "match_over")
         if not 0 <= seat < self.n:
-            return f"there is no seat {seat} at this table of {self.n}"
+            return IllegalAction(
+                f"there is no seat {seat} at this table of {self.n}",
+                "no_such_seat",
+                seat=seat,
+                players=self.n,
+            )
         if not self.active[seat]:
-            return f"seat {seat} has been eliminated"
+            return IllegalAction(f"seat {seat} has been eliminated", "eliminated", seat=seat)
         kind = action.kind
         if kind is ActionKind.SAY_UNO:
             if self.uno_seat == -1:
-                return "there is no UNO to call now: call it when a play leaves you one card"
-            return f"only seat {self.uno_seat} can call UNO now"
+                return IllegalAction(
+                    "there is no UNO to call now: call it when a play leaves you one card",
+                    "no_uno_to_call",
+                )
+            return IllegalAction(
+                f"only seat {self.uno_seat} can call UNO now", "uno_not_yours", seat=self.uno_seat
+            )
         if kind is ActionKind.CATCH:
             if self.uno_seat == -1 or action.target != self.uno_seat:
-                return (
+                target = -1 if action.target is None else action.target
+                return IllegalAction(
                     f"seat {action.target} cannot be caught: a catch is only possible after "
-                    "a player's second-to-last card and before the next card or press"
+                    "a player's second-to-last card and before the next card or press",
+                    "not_catchable",
+                    seat=target,
                 )
-            return "you cannot catch yourself: call UNO instead"
+            return IllegalAction("you cannot catch yourself: call UNO instead", "catch_yourself")
         to_act = self.to_act
         if seat != to_act:
-            return f"it is not your turn: seat {to_act} is to act"
+            assert to_act is not None
+            return IllegalAction(
+                f"it is not your turn: seat {to_act} is to act", "not_your_turn", seat=to_act
+            )
         if self.phase is _CHOOSE_COLOUR:
-            return "first name the colour of the wild start card (colour R, Y, G or B)"
+            return IllegalAction(
+                "first name the colour of the wild start card (colour R, Y, G or B)",
+                "name_start_colour",
+            )
         if kind is ActionKind.CHOOSE_COLOUR:
-            return "there is no colour to name now"
+            return IllegalAction("there is no colour to name now", "no_colour_to_name")
         if kind is ActionKind.STOP:
             if self.phase is not _PRESSING:
-                return "you have no presses to stop"
+                return IllegalAction("you have no presses to stop", "no_presses_to_stop")
             if self._stop_mode != "choose":
-                return "in this edition every press must be made"
-            return "you may stop only once the launcher has yielded cards"
+                return IllegalAction(
+                    "in this edition every press must be made", "every_press_counts"
+                )
+            return IllegalAction(
+                "you may stop only once the launcher has yielded cards", "stop_after_cards"
+            )
         if kind is _PRESS_KIND:
-            return "you cannot press now"
+            return IllegalAction("you cannot press now", "no_press_now")
         card = action.card
         assert card is not None
         faces = self.faces
         hand = self.hands[seat]
         if not any(faces[i] == card for i in hand):
-            return f"you have no {card} in your hand"
+            return IllegalAction(
+                f"you have no {card} in your hand", "card_not_in_hand", card=str(card)
+            )
         name = self._effect[card.kind][0]
         if self.phase is _PRESSING:
             duty = self.duties[0]
             if not duty.stackable:
-                return f"you must press the launcher ({duty.left or 'until it fires'} to go)"
-            return "you must press, or stack a Hit card on the pile"
+                if duty.left:
+                    return IllegalAction(
+                        f"you must press the launcher ({duty.left} to go)",
+                        "must_press",
+                        left=duty.left,
+                    )
+                return IllegalAction(
+                    "you must press the launcher (until it fires to go)", "must_press_until_fire"
+                )
+            return IllegalAction(
+                "you must press, or stack a Hit card on the pile", "must_press_or_stack"
+            )
         if card.is_wild and action.colour is None:
-            return f"{card} is a wild: name a colour"
+            return IllegalAction(
+                f"{card} is a wild: name a colour", "wild_needs_colour", card=str(card)
+            )
         if name in _TARGETED and action.target is None:
-            return f"{card} needs a target player"
+            return IllegalAction(f"{card} needs a target player", "needs_target", card=str(card))
         if action.target is not None:
             if name not in _TARGETED:
-                return f"{card} takes no target"
+                return IllegalAction(f"{card} takes no target", "takes_no_target", card=str(card))
             if action.target == seat:
-                return "choose another player, not yourself"
+                return IllegalAction("choose another player, not yourself", "target_yourself")
             if not (0 <= action.target < self.n and self.active[action.target]):
-                return f"there is no player in seat {action.target} to choose"
+                return IllegalAction(
+                    f"there is no player in seat {action.target} to choose",
+                    "no_target_seat",
+                    seat=action.target,
+                )
         if name == "trade_hands" and len(hand) == 1:
-            return "you may not go out on a Trade Hands card: press the launcher instead"
+            return IllegalAction(
+                "you may not go out on a Trade Hands card: press the launcher instead",
+                "no_going_out_on_trade",
+            )
         if action.uno:
-            return "UNO is called only with a play that leaves you one card"
+            return IllegalAction(
+                "UNO is called only with a play that leaves you one card", "uno_with_one_card_only"
+            )
         assert self.colour is not None
-        return (
+        return IllegalAction(
             f"{card} does not match {self.top} (colour {self.colour.name.lower()}): play the "
-            "same colour, number or symbol, a wild, or press the launcher"
+            "same colour, number or symbol, a wild, or press the launcher",
+            "no_match",
+            card=str(card),
+            top=str(self.top),
+            colour=self.colour.letter,
         )
 
     # ------------------------------------------------------------------ seating

@@ -407,7 +407,8 @@ class TableManager:
         try:
             table.check(seat, action)
         except IllegalAction as exc:
-            self._error(conn, "illegal", str(exc), ref)
+            # reason and details let the page say it in its own language
+            self._error(conn, "illegal", str(exc), ref, reason=exc.reason, details=exc.details)
             return
         if action.kind is ActionKind.CATCH and self.settings.uno_grace > 0:
             if live.pending is not None:
@@ -527,14 +528,18 @@ class TableManager:
             conn.send(dumps({"type": "table", "table": info, "you": {"seat": conn.seat_index}}))
 
     def _error(
-        self, conn: Connection | None, code: str, message: str, ref: int | None = None
+        self,
+        conn: Connection | None,
+        code: str,
+        message: str,
+        ref: int | None = None,
+        **extra: object,
     ) -> None:
         if conn is None:
             return
         state = conn.table.state
-        conn.send(
-            dumps({"type": "error", "code": code, "message": message, "state": state, "ref": ref})
-        )
+        error = {"type": "error", "code": code, "message": message, "state": state, "ref": ref}
+        conn.send(dumps(error | extra))
 
     def error(self, conn: Connection, code: str, message: str) -> None:
         self._error(conn, code, message)

@@ -371,7 +371,7 @@ class Table:
             if action.kind is ActionKind.PENALIZE:
                 # Game.apply hands a penalize action to the referee's door without a
                 # legality check, so it must never reach apply from a player.
-                raise IllegalAction("only a referee can penalize a player")
+                raise IllegalAction("only a referee can penalize a player", "referee_only")
             # Illegal, so the engine raises and leaves the game unchanged.
             game.apply(action, seat)
             raise IllegalAction(f"{action} is not legal now")

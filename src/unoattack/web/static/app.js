@@ -420,6 +420,19 @@
     }
   }
 
+  // The engine's reason for refusing an action, in the page's language when it has the
+  // words for it (the server's message is English).
+  function illegalReason(m) {
+    const table = window.I18N[S.lang] || {};
+    const key = "illegal." + m.reason;
+    if (m.code !== "illegal" || S.lang === "en" || !(key in table)) return m.message;
+    const vars = Object.assign({}, m.details || {});
+    if (vars.card) vars.card = cardName(vars.card);
+    if (vars.top) vars.top = cardName(vars.top);
+    if (vars.colour) vars.colour = colourName(vars.colour);
+    return t(key, vars);
+  }
+
   function onError(m) {
     if (m.code === "no_table") {
       S.dead = true;
@@ -433,7 +446,7 @@
     }
     const key = "err." + m.code;
     const known = key in window.I18N.en;
-    toast(known ? t(key, { message: m.message }) : t("err.generic", { message: m.message }));
+    toast(known ? t(key, { message: illegalReason(m) }) : t("err.generic", { message: m.message }));
     if (m.code === "stale") render();
   }
 
