@@ -103,6 +103,19 @@ def wait_until(page: Page, script: str, timeout: float = 10) -> None:
         time.sleep(0.02)
 
 
+def sit_and_start(
+    page: Page, server: ServerThread, table: dict[str, object], lang: str = "en"
+) -> None:
+    """Open the table as its host (in ``lang``) and start the match."""
+    code, host = str(table["code"]), str(table["host_token"])
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
+    page.evaluate(f"localStorage.setItem('uno.lang', '{lang}')")
+    page.goto(f"{server.url}/t/{code}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+
+
 def step(page: Page) -> bool:
     """Make one move through the page, as a person would; False if it is not our turn.
 
@@ -268,12 +281,7 @@ def test_uno_stays_reachable_over_the_colour_picker(
     code, host = str(table["code"]), str(table["host_token"])
     post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
     page = new_page(browser, PHONE)
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
-    page.evaluate("localStorage.setItem('uno.lang', 'fr')")
-    page.goto(f"{server.url}/t/{code}")
-    page.wait_for_selector("#lobby:not([hidden])")
-    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    sit_and_start(page, server, table, lang="fr")
     wait_until(page, "document.body.dataset.myTurn === 'yes'")
     assert page.text_content("#prompt", timeout=5000) == (
         "À vous : jouez une carte ou appuyez sur le distributeur."
@@ -316,11 +324,7 @@ def test_a_trade_hands_asks_for_its_target(
     for seat in (1, 2):
         post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host)
     page = new_page(browser, PHONE)
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
-    page.goto(f"{server.url}/t/{code}")
-    page.wait_for_selector("#lobby:not([hidden])")
-    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    sit_and_start(page, server, table)
     wait_until(page, "document.body.dataset.myTurn === 'yes'")
     page.click('#hand .card[data-card="R-TH"]')
     page.wait_for_selector("#picker:not([hidden])")
@@ -357,12 +361,7 @@ def test_an_illegal_move_is_explained_in_the_pages_language(
         sockets.append(ws)
 
     page.route_web_socket("**/ws/**", relay)
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
-    page.evaluate("localStorage.setItem('uno.lang', 'fr')")
-    page.goto(f"{server.url}/t/{code}")
-    page.wait_for_selector("#lobby:not([hidden])")
-    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    sit_and_start(page, server, table, lang="fr")
     wait_until(page, "document.body.dataset.state !== undefined")
     refusal = {
         "type": "error",
