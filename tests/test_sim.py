@@ -11,6 +11,7 @@ import pytest
 
 from unoattack.bots import RandomBot, make_bot, play_match
 from unoattack.engine import Action, ActionKind, Game, parse_position
+from unoattack.engine.match import Match
 from unoattack.engine.events import (
     CardPlayed,
     HandStarted,
@@ -88,11 +89,11 @@ def test_seeds_are_stable_and_independent_of_the_process() -> None:
 def test_driver_plays_exactly_the_games_of_play_match(
     edition: str, players: int, seed: int
 ) -> None:
-    # The driver skips building views for random bots; the games must not change.
+    # Both go through the match layer; the games must not differ.
     # (Matches of several hands: see the replay test below, which compares them too.)
     ours = Game.new(edition, players=players, seed=seed)
     theirs = Game.new(edition, players=players, seed=seed)
-    taken = drive(ours, [RandomBot(random.Random(f"{seed}:{s}")) for s in range(players)])
+    taken = drive(ours, [RandomBot(random.Random(f"{seed}:{s}")) for s in range(players)]).state
     expected = play_match(theirs, [RandomBot(random.Random(f"{seed}:{s}")) for s in range(players)])
     assert taken == expected
     assert ours.history == theirs.history
@@ -135,15 +136,14 @@ PLAYS = [
 
 
 def test_summary_of_a_hand_counted_by_hand() -> None:
-    game = parse_position(HAND)
-    dealer = game.dealer
+    match = Match(parse_position(HAND))
+    dealer = match.game.dealer
     for seat, text in PLAYS:
-        game.apply(Action.parse(text), seat)
+        match.submit(seat, Action.parse(text))
     summary = Summary(3)
     row = summary.record(
-        game,
+        match,
         ("random", "heuristic", "random"),
-        len(PLAYS),
         dealer=dealer,
         first_hand_only=True,
         turn=0,

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 
 from unoattack.bots.heuristic import HeuristicBot
-from unoattack.bots.random_bot import Bot, RandomBot, play_match
+from unoattack.bots.random_bot import RandomBot, play_match
+from unoattack.engine.match import Bot
 
 #: The names :func:`make_bot` understands.
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic")

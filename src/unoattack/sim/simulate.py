@@ -24,9 +24,9 @@ import shlex
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
-from unoattack.engine import ActionKind, Game, view
+from unoattack.engine import SPECTATOR, Game
 from unoattack.engine.events import (
     CardPlayed,
     HandStarted,
@@ -38,6 +38,7 @@ from unoattack.engine.events import (
     TurnStarted,
 )
 from unoattack.engine.launcher import parse_launcher
+from unoattack.engine.match import Bot, Match, play_out
 from unoattack.sim.stats import Dist, peak_rss_kb, proportion
 
 UNITS = ("matches", "hands")
@@ -48,12 +49,6 @@ FORMAT = "unoattack-simulate/1"
 
 class SimError(ValueError):
     """A simulation's settings are not valid; the message says which and why."""
-
-
-class Bot(Protocol):
-    def choose(self, view: Any) -> Any: ...
-
-    def react(self, view: Any) -> Any: ...
 
 
 def _bots_module() -> Any:
@@ -196,67 +191,19 @@ class SimConfig:
 
 # ---------------------------------------------------------------------- playing a game
 
-_OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
-
-def _random_bot_type() -> type | None:
-    try:
-        from unoattack.bots import RandomBot
-    except ImportError:  # pragma: no cover
-        return None
-    return RandomBot
-
-
-_RANDOM_BOT = _random_bot_type()
-
-
-def drive(game: Game, bots: Sequence[Bot], *, first_hand_only: bool = False) -> int:
-    """Let ``bots`` play ``game`` (to its end, or to the end of its first hand); return
-    the decisions taken (actions applied, reactions included).
-
-    The semantics of :func:`unoattack.bots.play_match`: before each decision, every
-    other seat that may act out of turn is offered the chance, in seat order, and the
-    first that takes it acts. A :class:`~unoattack.bots.RandomBot` is asked without
-    building a view (it only looks at the legal actions, which are the same list);
-    tests check that the games are identical to ``play_match``'s.
-    """
-    fast = [type(bot) is _RANDOM_BOT for bot in bots]
-    taken = 0
-    while not game.is_over:
-        if first_hand_only and game.hand_number != 1:
-            break
-        if taken >= MAX_DECISIONS:
-            raise RuntimeError(
-                f"game with seed {game.seed} did not end after {MAX_DECISIONS} decisions"
-            )
-        if game.uno_seat >= 0:
-            for other in game.seats_that_may_act()[1:]:
-                bot = bots[other]
-                if fast[other]:
-                    options = [a for a in game.legal_actions(other) if a.kind in _OUT_OF_TURN]
-                    rng: random.Random = bot.rng  # type: ignore[attr-defined]
-                    reaction = (
-                        rng.choice(options)
-                        if options and rng.random() < bot.react_chance  # type: ignore[attr-defined]
-                        else None
-                    )
-                else:
-                    reaction = bot.react(view(game, other))
-                if reaction is not None:
-                    game.apply(reaction, other)
-                    taken += 1
-                    break
-        seat = game.to_act
-        if seat is None:
-            break
-        bot = bots[seat]
-        if fast[seat]:
-            action = bot.rng.choice(game.legal_actions(seat))  # type: ignore[attr-defined]
-        else:
-            action = bot.choose(view(game, seat))
-        game.apply(action, seat)
-        taken += 1
-    return taken
+def drive(game: Game, bots: Sequence[Bot], *, first_hand_only: bool = False) -> Match:
+    """Let ``bots`` play ``game`` (to its end, or to the end of its first hand) through a
+    :class:`~unoattack.engine.match.Match` at instant timing, the bot runner's rules;
+    return the match (``match.state`` is the number of decisions taken)."""
+    match = Match(game, bots=dict(enumerate(bots)))
+    stop = (lambda: game.hand_number != 1) if first_hand_only else None
+    play_out(match, limit=MAX_DECISIONS, stop=stop)
+    if not game.is_over and not (stop is not None and stop()):
+        raise RuntimeError(
+            f"game with seed {game.seed} did not end after {MAX_DECISIONS} decisions"
+        )
+    return match
 
 
 # ---------------------------------------------------------------------- aggregation
@@ -394,21 +341,19 @@ class Summary:
 
     def record(
         self,
-        game: Game,
+        match: Match,
         bots: tuple[str, ...],
-        decisions: int,
         *,
         dealer: int,
         first_hand_only: bool,
         active: Sequence[bool] | None = None,
         turn: int = -1,
     ) -> GameRow:
-        """Fold one finished game (read from its event log) into the counts.
+        """Fold one finished game (read from its public events) into the counts.
 
         Args:
-            game: The game, played with events on.
+            match: The match, played with events on; its state id counts the decisions.
             bots: The bot (name or label) of each seat.
-            decisions: Actions applied.
             dealer: The dealer of its first hand (noted before play; later hands' come
                 from ``HandStarted`` events).
             first_hand_only: Count up to the end of the first hand only.
@@ -441,7 +386,8 @@ class Summary:
         scores: tuple[int, ...] = (0,) * n
         winners: tuple[int, ...] = ()
         end = "unfinished"
-        for event in game.log:
+        decisions = match.state
+        for event in match.events(SPECTATOR):
             kind = type(event)
             if kind is TurnStarted:
                 turns += 1
@@ -499,7 +445,7 @@ class Summary:
                 scores = event.scores
                 end = event.reason
         if not winners:
-            raise RuntimeError(f"game with seed {game.seed} ended without a winner")
+            raise RuntimeError(f"game with seed {match.game.seed} ended without a winner")
         self.games += 1
         self.hands += hands
         self.decisions += decisions
@@ -523,7 +469,7 @@ class Summary:
             game=0,
             deal=0,
             rotation=0,
-            seed=game.seed,
+            seed=match.game.seed,
             bots=bots,
             hands=hands,
             decisions=decisions,
@@ -648,10 +594,8 @@ def play_game(config: SimConfig, index: int, summary: Summary) -> GameRow:
     ]
     first_hand_only = config.unit == "hands"
     dealer = game.dealer
-    decisions = drive(game, bots, first_hand_only=first_hand_only)
-    row = summary.record(
-        game, bots_of_seat, decisions, dealer=dealer, first_hand_only=first_hand_only
-    )
+    match = drive(game, bots, first_hand_only=first_hand_only)
+    row = summary.record(match, bots_of_seat, dealer=dealer, first_hand_only=first_hand_only)
     return row._replace(game=index, deal=deal, rotation=rotation)
 
 

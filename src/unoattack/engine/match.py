@@ -1,0 +1,872 @@
+"""The match: the one arbiter of a table.
+
+A :class:`Match` wraps a :class:`~unoattack.engine.game.Game` and owns the rules of the
+table that are not card rules: which seats may act now and with what, the order in which
+simultaneous reactions (UNO calls, catches) are settled, the short grace that lets an
+UNO said just before a catch win, stale-state refusals, when bots act, the pause between
+hands and the rematch. The web server, the terminal game, the simulations, the research
+environments and the bot runner all go through it, so the same actions at the same times
+give the same game whatever the front-end.
+
+Time is an argument. Every call that can change the table takes ``now``, in seconds on
+any clock the caller likes (a monotonic clock, a virtual one, or always 0): the match
+keeps no clock of its own, so everything is deterministic and testable. Things that are
+due later (a bot's move, a bot's reaction, a held catch, a turn timer, the end of a
+pause) happen when the caller calls :meth:`Match.advance` with a time at or past them,
+each at its own due time, in due order; :meth:`Match.next_due` says when to call.
+
+>>> from unoattack.engine import Game
+>>> from unoattack.bots import RandomBot
+>>> import random
+>>> game = Game.new("2003", players=3, seed=4)
+>>> match = Match(game, bots={s: RandomBot(random.Random(s)) for s in range(3)})
+>>> steps = match.advance(0.0)          # instant timing: the bots play the whole match
+>>> game.is_over, match.state == len(steps)
+(True, True)
+
+**Reactions.** While a catch window is open (a play left a player one card and they did
+not say UNO, R57–R61), every seat may react: the liable player by saying UNO, the others
+by catching them. Reactions that meet at the same moment are settled in the *reaction
+order*: the liable seat first (R59: a player who calls UNO before anyone catches them is
+safe), then the other seats in the order of play from the liable seat
+(:meth:`Match.reaction_order`; docs/rules.md P12). Bots decide their reaction when the
+window opens, all of them, in that order, and act after their reaction time.
+
+**The UNO grace.** With ``Timing.uno_grace`` above 0, a catch is *held* that long before
+it applies: the liable player's UNO arriving meanwhile wins and the catch fails, so a
+player whose call left over a slower link is not penalised for the lag. Another catch
+arriving meanwhile is refused (``catch_pending``); any other action first settles the
+held catch.
+
+**Offers.** Research environments are turn-based: with ``offers=True`` each seat played
+from outside (an agent) that may react is *offered* the chance in the reaction order and
+must answer, by its reaction or :meth:`Match.decline`, before anything else happens.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple, Protocol
+
+from unoattack.engine.actions import Action, ActionKind, catch
+from unoattack.engine.events import SPECTATOR, Event
+from unoattack.engine.game import Game, HandResult, IllegalAction, MatchResult, Phase
+from unoattack.engine.view import View, view
+
+
+class Bot(Protocol):
+    """A policy for a seat: it sees only that seat's view (see :mod:`unoattack.bots`).
+
+    A bot that looks at nothing but its legal actions may also have methods
+    ``choose_among(legal_actions) -> Action`` and ``react_among(legal_actions) -> Action
+    | None``: the match then calls them instead of :meth:`choose` and :meth:`react`, with
+    the same legal actions, and spares building a view (random play in simulations).
+    """
+
+    def choose(self, view: View) -> Action:
+        """The seat's decision when the game waits for it."""
+
+    def react(self, view: View) -> Action | None:
+        """An out-of-turn action when a catch window opens (say UNO, catch), or None."""
+
+
+class MatchRefusal(IllegalAction):
+    """An action the table refuses for a reason of the table, not of the cards. Like the
+    engine's :class:`IllegalAction` (which it is), it leaves everything unchanged and
+    names its reason with a key of :data:`MATCH_REASONS`."""
+
+
+#: Every ``MatchRefusal.reason`` (and every reason a held catch fails), with its details.
+MATCH_REASONS: dict[str, tuple[str, ...]] = {
+    "stale": ("state",),  # the action was meant for an earlier state of the table
+    "between_hands": (),  # the table pauses between two hands
+    "catch_pending": ("seat",),  # another player's catch of the same player is held
+    "uno_in_time": ("seat",),  # a held catch failed: the player said UNO within the grace
+    "too_late": (),  # a held catch failed: the window closed before it settled
+    "offer_pending": ("seat",),  # offers: another seat must answer its offer first
+    "no_offer": (),  # offers: there is nothing to decline
+    "answer_offer": (),  # offers: while offered, a seat may only react or decline
+}
+
+_REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH)
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long things take at a table, in seconds. The default is instant: bots act at
+    once, in a fixed order, which is what simulations, environments and tests want.
+
+    Attributes:
+        think: A bot's decision on its turn, after the last action.
+        press: A bot's next press of an obligation.
+        react: The shortest and longest time a bot takes to catch someone, drawn
+            uniformly (from the match's own seeded generator); a bot's own UNO takes half.
+        uno_grace: How long a catch is held; the liable player's UNO arriving meanwhile
+            wins (0: a catch applies at once).
+        human_window: While a catch window is open and a seat played from outside may
+            react in it, a bot's move that would close the window waits until this long
+            after the window opened.
+        turn_timer: A decision of a seat played from outside not taken within this many
+            seconds is taken by the seat's stand-in (0: no timer).
+        between_hands: After a hand ends (and the match goes on), nobody acts for this
+            long, or until every seat played from outside has said it is ready
+            (``math.inf``: until they have).
+    """
+
+    think: float = 0.0
+    press: float = 0.0
+    react: tuple[float, float] = (0.0, 0.0)
+    uno_grace: float = 0.0
+    human_window: float = 0.0
+    turn_timer: float = 0.0
+    between_hands: float = 0.0
+
+
+#: Everything at once.
+INSTANT = Timing()
+
+
+class StepKind(Enum):
+    APPLIED = "applied"  # an action was applied to the game
+    HELD = "held"  # a catch is held for the UNO grace
+    FAILED = "failed"  # a held catch failed (``reason``: uno_in_time, too_late)
+    DECLINED = "declined"  # offers: a seat declined its reaction
+    RESUMED = "resumed"  # the pause between two hands is over
+
+
+class Chooser(Enum):
+    PLAYER = "player"  # the seat's player, from outside (a person, an agent)
+    BOT = "bot"  # the seat's bot
+    STAND_IN = "stand_in"  # the stand-in of a player who is away or ran out of time
+
+
+class Step(NamedTuple):
+    """One thing the match did, at time ``at``: public facts only. What the step's
+    events show a viewer comes from :meth:`Match.step_events` (redacted for that viewer).
+
+    Attributes:
+        kind: What happened.
+        seat: Who acted (-1 for the end of a pause).
+        action: The action, if any.
+        at: When it happened.
+        state: The table's state id after it (the number of actions applied).
+        chooser: Who chose the action: the seat's player, its bot or its stand-in.
+        reason: Why a held catch failed (a key of :data:`MATCH_REASONS`).
+        hand: The hand this action ended, if it ended one.
+        result: The match result, if this action ended the match.
+        log_start: Where the step's events start in the game's log...
+        log_stop: ...and where they stop (equal when it has none).
+    """
+
+    kind: StepKind
+    seat: int
+    action: Action | None
+    at: float
+    state: int
+    chooser: Chooser = Chooser.PLAYER
+    reason: str = ""
+    hand: HandResult | None = None
+    result: MatchResult | None = None
+    log_start: int = 0
+    log_stop: int = 0
+
+    @property
+    def auto(self) -> bool:
+        """The action was chosen by a bot or a stand-in, not by the seat's player."""
+        return self.chooser is not Chooser.PLAYER
+
+
+@dataclass(slots=True)
+class _Window:
+    """An open catch window: who is liable, when and at which state it opened."""
+
+    liable: int
+    opened: float
+    state: int
+    # Planned reactions in settling order: (due, position in the reaction order, seat,
+    # action or None for an offer to a seat played from outside).
+    queue: list[tuple[float, int, int, Action | None]]
+    # Whether a seat played from outside may react (bots' closing moves wait for it).
+    people_may_react: bool
+
+
+@dataclass(slots=True)
+class _Held:
+    """A catch held for the UNO grace."""
+
+    catcher: int
+    liable: int
+    at: float
+    state: int
+    chooser: Chooser
+
+
+class JournalError(RuntimeError):
+    """The journal refused an action: it was not applied. ``steps`` are what happened
+    before (already applied and journaled), so that a server can still send them."""
+
+    def __init__(self, cause: Exception, steps: list[Step]) -> None:
+        super().__init__(f"the action could not be journaled: {cause}")
+        self.cause = cause
+        self.steps = steps
+
+
+_APPLIED = StepKind.APPLIED
+_PLAY = ActionKind.PLAY
+
+# The kinds of thing that can come due, in the order they go when due at the same time.
+_RESUME, _SETTLE, _REACT, _MOVE, _TIMEOUT = range(5)
+
+
+class Match:
+    """A table around one game: its seats' bots, its timing, and the arbiter's rules.
+
+    Args:
+        game: The game (a new one, or one rebuilt by replaying its actions).
+        bots: The bot of each seat the match plays itself; other seats are played from
+            outside through :meth:`submit`.
+        stand_ins: Bots that stand in for seats played from outside: when their player
+            is away (:meth:`set_away`) or runs out of time (``Timing.turn_timer``).
+        timing: How long things take (default: instant).
+        offers: Seats played from outside must answer an offer before anyone else acts
+            in a catch window (turn-based environments); otherwise they react whenever
+            they like, like people at a table.
+        journal: Called with ``(seat, action)`` before each action is applied (a server
+            writes it to its store there); if it raises, the action is not applied.
+        now: The time the match starts at.
+    """
+
+    __slots__ = (
+        "_among",
+        "_away",
+        "_bots",
+        "_direct",
+        "_held",
+        "_journal",
+        "_pause_until",
+        "_ready",
+        "_rng",
+        "_since",
+        "_stand_ins",
+        "_window",
+        "game",
+        "offers",
+        "state",
+        "timing",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        bots: Mapping[int, Bot] | None = None,
+        stand_ins: Mapping[int, Bot] | None = None,
+        timing: Timing = INSTANT,
+        offers: bool = False,
+        journal: Callable[[int, Action], None] | None = None,
+        now: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.timing = timing
+        self.offers = offers
+        self._bots: dict[int, Bot] = {}
+        # id(bot) -> its choose_among method, or False: looked up once per bot.
+        self._among: dict[int, Callable[[Sequence[Action]], Action] | bool] = {}
+        for seat, bot in (bots or {}).items():
+            self.set_bot(seat, bot)
+        self._stand_ins: dict[int, Bot] = dict(stand_ins or {})
+        self._away: set[int] = set()
+        self._journal = journal
+        # No journal and no catch to hold: a bot's move needs no judging beyond the engine's.
+        self._direct = journal is None and timing.uno_grace <= 0
+        # Reaction times come from the match's own stream, so that they are the same
+        # wherever the match is played.
+        self._rng = random.Random(f"unoattack:{game.seed}:match")
+        #: The state id: how many actions the game has taken.
+        self.state = len(game.history)
+        self._since = now  # when the current state began
+        self._window: _Window | None = None
+        self._held: _Held | None = None
+        self._pause_until: float | None = None
+        self._ready: set[int] = set()
+        self._observe(now, reopened=True)
+
+    # ------------------------------------------------------------------ seats
+
+    def set_bot(self, seat: int, bot: Bot | None) -> None:
+        """Let the match play ``seat`` with ``bot`` (None: the seat is played from outside)."""
+        self._check_seat(seat)
+        if bot is None:
+            self._bots.pop(seat, None)
+        else:
+            self._bots[seat] = bot
+
+    def set_stand_in(self, seat: int, bot: Bot) -> None:
+        self._check_seat(seat)
+        self._stand_ins[seat] = bot
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """While a player is away, their stand-in plays their seat at bots' pace."""
+        self._check_seat(seat)
+        if away:
+            if seat not in self._stand_ins:
+                raise ValueError(f"seat {seat} has no stand-in to play while its player is away")
+            self._away.add(seat)
+        else:
+            self._away.discard(seat)
+
+    def is_away(self, seat: int) -> bool:
+        return seat in self._away
+
+    def controller(self, seat: int) -> Bot | None:
+        """Who the match plays ``seat`` with: its bot, or its stand-in while its player is
+        away; None when the seat is played from outside."""
+        bot = self._bots.get(seat)
+        if bot is None and seat in self._away:
+            return self._stand_ins[seat]
+        return bot
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.game.n:
+            raise ValueError(f"there is no seat {seat} at this table of {self.game.n}")
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def paused_until(self) -> float | None:
+        """The end of the pause between two hands, while it lasts (``inf``: until every
+        seat played from outside is ready); None when play goes on."""
+        return self._pause_until
+
+    @property
+    def held_catch(self) -> tuple[int, int] | None:
+        """(catcher, liable seat) of the catch held for the UNO grace, if any."""
+        held = self._held
+        return None if held is None else (held.catcher, held.liable)
+
+    def reaction_order(self) -> list[int]:
+        """The seats that may react in the open catch window, in the order reactions
+        that meet at the same moment are settled: the liable seat first, then the others
+        in the order of play from it (P12). Empty when no window is open."""
+        game = self.game
+        liable = game.uno_seat
+        if liable < 0:
+            return []
+        n, step = game.n, game.direction
+        return [seat for seat in ((liable + k * step) % n for k in range(n)) if game.active[seat]]
+
+    @property
+    def offered(self) -> int | None:
+        """With offers: the seat whose answer to an offer the match awaits, if any."""
+        window = self._window
+        if window is None or not window.queue or self._held is not None:
+            return None
+        head = window.queue[0]
+        return head[2] if head[3] is None else None
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat played from outside whose decision the match awaits now: a seat
+        offered a reaction, or the seat to act. None when the match is over, paused, or
+        a bot or a held catch comes first."""
+        if self.game.is_over or self._pause_until is not None:
+            return None
+        offered = self.offered
+        if offered is not None:
+            return offered
+        if self._held is not None or (
+            self.offers and self._window is not None and self._window.queue
+        ):
+            return None
+        seat = self.game.to_act
+        if seat is None or self.controller(seat) is not None:
+            return None
+        return seat
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What the table accepts from ``seat`` now: the engine's legal actions, none
+        while the table pauses; with offers, only the answer to an offer while one is
+        out, and only the seat to act's otherwise."""
+        game = self.game
+        if game.is_over or self._pause_until is not None or not 0 <= seat < game.n:
+            return ()
+        actions = game.legal_actions(seat)
+        if not self.offers:
+            return actions
+        offered = self.offered
+        if offered is not None:
+            if seat != offered:
+                return ()
+            return tuple(a for a in actions if a.kind in _REACTIONS)
+        if self.deciding != seat:
+            return ()
+        return actions
+
+    def view(self, viewer: int) -> View:
+        """The game as ``viewer`` (a seat, or ``SPECTATOR``) sees it, with the actions the
+        table accepts from that seat now."""
+        seen = view(self.game, viewer)
+        if viewer == SPECTATOR:
+            return seen
+        legal = self.legal_actions(viewer)
+        return seen if legal is seen.legal_actions else seen._replace(legal_actions=legal)
+
+    def events(self, viewer: int, start: int = 0, stop: int | None = None) -> list[Event]:
+        """The game's events ``start:stop`` (as list indices), as ``viewer`` may see them."""
+        return [event.for_seat(viewer) for event in self.game.log[start:stop]]
+
+    def step_events(self, step: Step, viewer: int) -> list[Event]:
+        """The events of ``step`` as ``viewer`` (a seat, or ``SPECTATOR``) may see them."""
+        return self.events(viewer, step.log_start, step.log_stop)
+
+    @property
+    def log_size(self) -> int:
+        """How many events the game has emitted (for :meth:`events` indices)."""
+        return len(self.game.log)
+
+    # ------------------------------------------------------------------ time
+
+    def next_due(self) -> float | None:
+        """When something is next due (call :meth:`advance` then); None when the match
+        waits for a seat played from outside, or is over."""
+        due = self._next()
+        return None if due is None else due[0]
+
+    def advance(
+        self, now: float, *, limit: int | None = None, stop: Callable[[], bool] | None = None
+    ) -> list[Step]:
+        """Do everything due at or before ``now``, each at its due time, in order: held
+        catches, bots' reactions and moves, turn timers, the end of a pause.
+
+        Args:
+            now: The time now.
+            limit: Stop after this many steps.
+            stop: Stop as soon as this returns true (checked before each step).
+
+        Raises:
+            JournalError: The journal refused an action (it was not applied).
+        """
+        steps: list[Step] = []
+        game, bots = self.game, self._bots
+        timing = self.timing
+        instant = self._direct and timing.think <= 0 and timing.press <= 0
+        while limit is None or len(steps) < limit:
+            if stop is not None and stop():
+                break
+            if (
+                instant
+                and self._window is None
+                and self._held is None
+                and self._pause_until is None
+            ):
+                # The common case of simulations, taken without the general search for
+                # what comes due: a bot to act at once, and nothing else pending.
+                seat = game.to_act
+                bot = None if seat is None else bots.get(seat)
+                if bot is not None and self._since <= now:
+                    assert seat is not None
+                    steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
+                    continue
+            due = self._next()
+            if due is None or due[0] > now:
+                break
+            try:
+                steps += self._do(due)
+            except JournalError as exc:
+                raise JournalError(exc.cause, steps + exc.steps) from exc.cause
+        return steps
+
+    # ------------------------------------------------------------------ acting
+
+    def submit(
+        self, seat: int, action: Action, *, now: float = 0.0, state: int | None = None
+    ) -> list[Step]:
+        """An action by ``seat``'s player, at time ``now``, meant for table state
+        ``state`` (None: whatever the state). Whatever was due before it happens first.
+
+        Returns the steps taken: what came due, then the action's (a held catch's may
+        fail along the way).
+
+        Raises:
+            IllegalAction: The rules do not allow it now (a :class:`MatchRefusal` for a
+                reason of the table); nothing changed but what came due first.
+            JournalError: The journal refused it.
+        """
+        steps = self.advance(now)
+        try:
+            steps += self._submit(seat, action, now, state)
+        except JournalError as exc:
+            raise JournalError(exc.cause, steps + exc.steps) from exc.cause
+        return steps
+
+    def _submit(self, seat: int, action: Action, now: float, state: int | None) -> list[Step]:
+        game = self.game
+        if not 0 <= seat < game.n:
+            raise IllegalAction(
+                f"there is no seat {seat} at this table of {game.n}",
+                "no_such_seat",
+                seat=seat,
+                players=game.n,
+            )
+        if game.is_over:
+            raise IllegalAction("the match is over", "match_over")
+        if self._pause_until is not None:
+            raise MatchRefusal("the next hand starts in a moment", "between_hands")
+        if self.offers:
+            offered = self.offered
+            if offered is not None and offered != seat:
+                raise MatchRefusal(
+                    f"seat {offered} answers its offer first", "offer_pending", seat=offered
+                )
+            if offered == seat and action.kind not in _REACTIONS:
+                raise MatchRefusal("answer the offer: react, or decline it", "answer_offer")
+        self._check_state(state)
+        return self._accept(seat, action, now, Chooser.PLAYER, state)
+
+    def decline(self, seat: int, *, now: float = 0.0) -> list[Step]:
+        """With offers: ``seat`` declines the reaction it is offered."""
+        steps = self.advance(now)
+        if self.offered != seat:
+            raise MatchRefusal("there is no offer to decline: it is not an offer", "no_offer")
+        window = self._window
+        assert window is not None
+        window.queue.pop(0)
+        steps.append(Step(StepKind.DECLINED, seat, None, now, self.state))
+        return steps + self.advance(now)
+
+    def ready(self, seat: int, *, now: float) -> list[Step]:
+        """``seat``'s player is ready for the next hand; the pause ends when every seat
+        played from outside is (or at its end)."""
+        self._check_seat(seat)
+        steps = self.advance(now)
+        if self._pause_until is None:
+            return steps
+        self._ready.add(seat)
+        outside = [s for s in range(self.game.n) if self.controller(s) is None]
+        if outside and self._ready.issuperset(outside):
+            steps.append(self._resume(now))
+            steps += self.advance(now)
+        return steps
+
+    def rematch(self, seed: int, *, now: float = 0.0) -> Match:
+        """A new match at the same table: same edition, options, launcher, seats, bots,
+        stand-ins and timing; a new deal from ``seed``."""
+        game = self.game
+        fresh = Game.new(
+            game.edition,
+            players=game.n,
+            seed=seed,
+            launcher=game.launcher.model,
+            events=game.emitting,
+        )
+        match = Match(
+            fresh,
+            bots=self._bots,
+            stand_ins=self._stand_ins,
+            timing=self.timing,
+            offers=self.offers,
+            journal=self._journal,
+            now=now,
+        )
+        match._away = set(self._away)
+        return match
+
+    def clone(self) -> Match:
+        """An independent copy (the game with its random streams; bots are shared)."""
+        twin = object.__new__(Match)
+        for name in Match.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.game = self.game.clone()
+        twin._bots = dict(self._bots)
+        twin._stand_ins = dict(self._stand_ins)
+        twin._away = set(self._away)
+        twin._ready = set(self._ready)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        window = self._window
+        if window is not None:
+            twin._window = _Window(
+                window.liable, window.opened, window.state, list(window.queue),
+                window.people_may_react,
+            )  # fmt: skip
+        return twin
+
+    # ------------------------------------------------------------------ the arbiter
+
+    def _check_state(self, state: int | None) -> None:
+        if state is not None and state != self.state:
+            raise MatchRefusal(
+                f"the table has moved on (state {self.state})", "stale", state=self.state
+            )
+
+    def _accept(
+        self, seat: int, action: Action, at: float, chooser: Chooser, state: int | None
+    ) -> list[Step]:
+        """Judge one action (from outside or from a bot) and carry it out."""
+        steps: list[Step] = []
+        try:
+            self._judge(seat, action, at, chooser, state, steps)
+        except JournalError as exc:
+            raise JournalError(exc.cause, steps + exc.steps) from exc.cause
+        return steps
+
+    def _judge(
+        self,
+        seat: int,
+        action: Action,
+        at: float,
+        chooser: Chooser,
+        state: int | None,
+        steps: list[Step],
+    ) -> None:
+        """:meth:`_accept`'s work: append to ``steps`` what the action leads to."""
+        game = self.game
+        held = self._held
+        if held is not None:
+            kind = action.kind
+            if kind is ActionKind.SAY_UNO and seat == held.liable:
+                # The UNO grace: the liable player's call, arriving while the catch is
+                # held, wins (R59); the catch fails.
+                self._held = None
+                steps.append(self._apply(seat, action, at, chooser))
+                steps.append(
+                    Step(
+                        StepKind.FAILED,
+                        held.catcher,
+                        catch(held.liable),
+                        at,
+                        self.state,
+                        held.chooser,
+                        "uno_in_time",
+                    )
+                )
+                return
+            if kind is ActionKind.CATCH and action in game.legal_actions(seat):
+                raise MatchRefusal(
+                    "someone is already catching them", "catch_pending", seat=held.catcher
+                )
+            # Anything else comes after the held catch.
+            steps.append(self._settle(at))
+            self._check_state(state)
+        if action.kind is ActionKind.CATCH and self.timing.uno_grace > 0:
+            if action not in game.legal_actions(seat):
+                game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing
+            self._held = _Held(seat, game.uno_seat, at, self.state, chooser)
+            steps.append(Step(StepKind.HELD, seat, action, at, self.state, chooser))
+            return
+        steps.append(self._apply(seat, action, at, chooser))
+
+    def _settle(self, at: float) -> Step:
+        """Carry out the held catch at ``at``, or fail it if its window has closed."""
+        held = self._held
+        assert held is not None
+        self._held = None
+        action = catch(held.liable)
+        if self.state == held.state and self.game.uno_seat == held.liable:
+            return self._apply(held.catcher, action, at, held.chooser)
+        return Step(StepKind.FAILED, held.catcher, action, at, self.state, held.chooser, "too_late")
+
+    def _apply(self, seat: int, action: Action, at: float, chooser: Chooser) -> Step:
+        game = self.game
+        if self._journal is not None:
+            if action not in game.legal_actions(seat):
+                game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing
+            try:
+                self._journal(seat, action)
+            except Exception as exc:
+                raise JournalError(exc, []) from exc
+        log = game.log
+        start = len(log)
+        last_hand = game.last_hand
+        game.apply(action, seat)  # IllegalAction (nothing changes) if not legal now
+        self.state += 1
+        self._since = at
+        hand = game.last_hand
+        if hand is last_hand:
+            hand = None
+        elif not game.is_over and self.timing.between_hands > 0:
+            self._pause_until = at + self.timing.between_hands
+            self._ready = set()
+        if game.uno_seat >= 0 or self._window is not None:
+            self._observe(at, reopened=action.kind is _PLAY)
+        return Step(
+            _APPLIED, seat, action, at, self.state, chooser, "", hand, game.result, start, len(log)
+        )
+
+    def _observe(self, at: float, reopened: bool) -> None:
+        """After an action: note a catch window that opened (and plan the bots'
+        reactions to it) or closed. Any card play closes a window (R61), so a window open
+        after a play is a new one."""
+        game = self.game
+        liable = game.uno_seat
+        if liable < 0 or game.is_over:
+            self._window = None
+            return
+        window = self._window
+        if window is not None and window.liable == liable and not reopened:
+            return
+        # A new window: every bot decides its reaction now, in the reaction order.
+        queue: list[tuple[float, int, int, Action | None]] = []
+        people = False
+        for position, seat in enumerate(self.reaction_order()):
+            bot = self.controller(seat)
+            if bot is None:
+                if self.offers:
+                    queue.append((at, position, seat, None))
+                else:
+                    people = True
+                continue
+            react_among = getattr(bot, "react_among", None)
+            if react_among is not None:
+                reaction = react_among(game.legal_actions(seat))
+            else:
+                reaction = bot.react(view(game, seat))
+            if reaction is None or reaction.kind not in _REACTIONS:
+                continue
+            queue.append((at + self._reaction_time(reaction), position, seat, reaction))
+        queue.sort(key=_due_order)
+        self._window = _Window(liable, at, self.state, queue, people)
+
+    def _reaction_time(self, reaction: Action) -> float:
+        low, high = self.timing.react
+        delay = low if high <= low else self._rng.uniform(low, high)
+        if reaction.kind is ActionKind.SAY_UNO:
+            delay *= 0.5  # one's own UNO comes quicker than spotting someone else's
+        return delay
+
+    def _next(self) -> tuple[float, int, int] | None:
+        """What comes due next: (time, kind, seat), or None."""
+        game = self.game
+        if self._window is None and self._held is None and self._pause_until is None:
+            # The common case: no window, no held catch, no pause; only a move can come.
+            to_act = game.to_act
+            if to_act is None:
+                return None
+            timing = self.timing
+            if to_act in self._bots or to_act in self._away:
+                wait = timing.press if game.phase is Phase.PRESSING else timing.think
+                return (self._since + wait, _MOVE, to_act)
+            if timing.turn_timer > 0 and to_act in self._stand_ins:
+                return (self._since + timing.turn_timer, _TIMEOUT, to_act)
+            return None
+        if game.is_over:
+            return None
+        pause = self._pause_until
+        if pause is not None:
+            return None if math.isinf(pause) else (pause, _RESUME, -1)
+        timing = self.timing
+        best: tuple[float, int, int] | None = None
+        held = self._held
+        if held is not None:
+            best = (held.at + timing.uno_grace, _SETTLE, held.catcher)
+        window = self._window
+        if window is not None and window.queue:
+            due, _, seat, reaction = window.queue[0]
+            if reaction is None:
+                return best  # an offer: its seat answers first (after a held catch)
+            if best is None or due < best[0]:
+                best = (due, _REACT, seat)
+            if self.offers:
+                return best  # the offers and the bots' reactions come before any move
+        if held is not None:
+            return best  # nobody moves while a catch is held
+        to_act = game.to_act
+        if to_act is None:
+            return best
+        if self.controller(to_act) is not None:
+            due = self._since + (timing.press if game.phase is Phase.PRESSING else timing.think)
+            if window is not None and window.people_may_react:
+                due = max(due, window.opened + timing.human_window)
+            kind = _MOVE
+        elif timing.turn_timer > 0 and to_act in self._stand_ins:
+            due, kind = self._since + timing.turn_timer, _TIMEOUT
+        else:
+            return best
+        if best is None or due < best[0]:
+            best = (due, kind, to_act)
+        return best
+
+    def _resume(self, at: float) -> Step:
+        """The pause between two hands is over."""
+        self._pause_until = None
+        self._ready = set()
+        self._since = at
+        return Step(StepKind.RESUMED, -1, None, at, self.state)
+
+    def _do(self, due: tuple[float, int, int]) -> list[Step]:
+        at, kind, seat = due
+        if kind == _RESUME:
+            return [self._resume(at)]
+        if kind == _SETTLE:
+            return [self._settle(at)]
+        game = self.game
+        if kind == _REACT:
+            window = self._window
+            assert window is not None
+            reaction = window.queue.pop(0)[3]
+            assert reaction is not None
+            # A bot's reaction stands only while it is still legal in the same window.
+            if reaction not in game.legal_actions(seat):
+                return []
+            return self._accept(seat, reaction, at, Chooser.BOT, None)
+        if kind == _MOVE:
+            bot = self._bots.get(seat)
+            if bot is not None:
+                return self._bot_move(seat, bot, Chooser.BOT, at)
+        return self._bot_move(seat, self._stand_ins[seat], Chooser.STAND_IN, at)
+
+    def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
+        """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
+        game = self.game
+        among = self._among.get(id(bot))
+        if among is None:
+            among = self._among[id(bot)] = getattr(bot, "choose_among", False)
+        if among is not False:
+            assert callable(among)
+            choice: Action = among(game.legal_actions(seat))
+        else:
+            choice = bot.choose(view(game, seat))
+        try:
+            if self._direct and choice.kind is not ActionKind.CATCH and self._held is None:
+                return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
+            return self._accept(seat, choice, at, chooser, None)
+        except MatchRefusal:
+            raise
+        except IllegalAction as exc:
+            raise RuntimeError(f"the bot of seat {seat} chose {choice}: {exc}") from exc
+
+
+def _due_order(entry: tuple[float, int, int, Action | None]) -> tuple[float, int]:
+    return entry[0], entry[1]
+
+
+def play_out(
+    match: Match, *, limit: int | None = None, stop: Callable[[], bool] | None = None
+) -> int:
+    """Let a match whose every seat is a bot play on (at instant timing) until it ends,
+    ``stop`` returns true, or ``limit`` actions; return the number of actions applied."""
+    steps = match.advance(math.inf, limit=limit, stop=stop)
+    return sum(1 for step in steps if step.kind is StepKind.APPLIED)
+
+
+__all__: Sequence[str] = (
+    "INSTANT",
+    "MATCH_REASONS",
+    "Bot",
+    "Chooser",
+    "JournalError",
+    "Match",
+    "MatchRefusal",
+    "Step",
+    "StepKind",
+    "Timing",
+    "play_out",
+)
