@@ -11,7 +11,6 @@ import pytest
 
 from unoattack.bots import RandomBot, make_bot, play_match
 from unoattack.engine import Action, ActionKind, Game, parse_position
-from unoattack.engine.match import Match
 from unoattack.engine.events import (
     CardPlayed,
     HandStarted,
@@ -22,6 +21,7 @@ from unoattack.engine.events import (
     Reshuffled,
     TurnStarted,
 )
+from unoattack.engine.match import Match
 from unoattack.sim.simulate import (
     Chunk,
     SimConfig,
