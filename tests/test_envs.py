@@ -152,16 +152,19 @@ def test_observation_never_depends_on_hidden_cards() -> None:
 
 
 def test_a_catch_window_offers_each_seat_its_option_and_a_pass_in_turn() -> None:
+    """P12: offers go in the reaction order: the liable seat, then the order of play."""
     game = parse_position(POSITION.replace("R7,R5,B-Skip", "R7,R5"))
     table = Table(game, 100)
     table.apply(Action.parse("play R7").code)  # leaves one card, no UNO: catchable
-    # Clockwise from the seat after the liable one (seat 1 is to act, so it decides
-    # last, in its turn), the liable seat last among the offers.
-    assert (table.seat, table.reacting) == (2, True)
-    assert [describe_action(c) for c in table.legal_codes()] == ["catch 0", "pass"]
-    table.apply(PASS)
     assert (table.seat, table.reacting) == (0, True)
     assert [describe_action(c) for c in table.legal_codes()] == ["uno", "pass"]
+    table.apply(PASS)
+    # Seat 1 is to act; it is offered its catch in its place, then decides.
+    assert (table.seat, table.reacting) == (1, True)
+    assert [describe_action(c) for c in table.legal_codes()] == ["catch 0", "pass"]
+    table.apply(PASS)
+    assert (table.seat, table.reacting) == (2, True)
+    assert [describe_action(c) for c in table.legal_codes()] == ["catch 0", "pass"]
     table.apply(PASS)
     assert (table.seat, table.reacting) == (1, False)
     assert "catch 0" in [describe_action(c) for c in table.legal_codes()]
@@ -173,8 +176,9 @@ def test_a_catch_closes_the_window_and_the_caught_seat_presses() -> None:
     game = parse_position(POSITION.replace("R7,R5,B-Skip", "R7,R5"))
     table = Table(game, 100)
     table.apply(Action.parse("play R7").code)
+    table.apply(PASS)  # seat 0 does not say UNO
     step = table.apply(Action.parse("catch 0").code)
-    assert step.seat == 2 and step.hand is None and step.result is None
+    assert step.seat == 1 and step.hand is None and step.result is None
     assert (table.seat, table.reacting) == (0, False)
     assert [describe_action(c) for c in table.legal_codes()] == ["press"]
 

@@ -341,7 +341,7 @@ def test_offers_and_bots_go_in_one_order() -> None:
     match = Match(position(WINDOW), bots={2: Scripted(reaction="catch")}, offers=True)
     steps = play_r7(match)
     assert match.offered == 1  # the liable agent is offered first
-    steps = match.decline(1)
+    steps = match.decline(1) + match.advance(0.0)
     assert applied(steps) == [(2, "catch 1")]
 
 

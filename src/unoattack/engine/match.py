@@ -493,7 +493,8 @@ class Match:
         ``state`` (None: whatever the state). Whatever was due before it happens first.
 
         Returns the steps taken: what came due, then the action's (a held catch's may
-        fail along the way).
+        fail along the way). What comes due after it (a bot's answer, say) is left for
+        :meth:`advance`, so that a front-end can show the action first.
 
         Raises:
             IllegalAction: The rules do not allow it now (a :class:`MatchRefusal` for a
@@ -532,7 +533,8 @@ class Match:
         return self._accept(seat, action, now, Chooser.PLAYER, state)
 
     def decline(self, seat: int, *, now: float = 0.0) -> list[Step]:
-        """With offers: ``seat`` declines the reaction it is offered."""
+        """With offers: ``seat`` declines the reaction it is offered. Like :meth:`submit`,
+        it first does what was due; what comes due after is for :meth:`advance`."""
         steps = self.advance(now)
         if self.offered != seat:
             raise MatchRefusal("there is no offer to decline: it is not an offer", "no_offer")
@@ -540,7 +542,7 @@ class Match:
         assert window is not None
         window.queue.pop(0)
         steps.append(Step(StepKind.DECLINED, seat, None, now, self.state))
-        return steps + self.advance(now)
+        return steps
 
     def ready(self, seat: int, *, now: float) -> list[Step]:
         """``seat``'s player is ready for the next hand; the pause ends when every seat

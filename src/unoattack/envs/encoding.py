@@ -8,10 +8,10 @@ Three things live here, so that the three environments cannot drift apart:
 - The action encoding: an action is its engine code ``action.code`` (0..746), and one
   more index, :data:`PASS` (747), lets a seat decline an out-of-turn action.
   :func:`action_mask` turns legal codes into the ``int8`` mask the envs hand out.
-- :class:`Table`: a game plus the turn-based protocol for the out-of-turn rules (saying
-  UNO, catching a player who did not). While a catch window is open, every seat that
-  may act out of turn is offered its option as a decision of its own, with
-  :data:`PASS` beside it, before the seat to act decides.
+- :class:`Table`: a match (engine/match.py, with offers) plus a turn cap. While a catch
+  window is open, every seat that may act out of turn is offered its option (saying UNO,
+  catching a player who did not) as a decision of its own, with :data:`PASS` beside it,
+  in the match's reaction order, before the seat to act decides.
 
 >>> from unoattack.engine import Game, view
 >>> game = Game.new("2003", players=3, seed=7, options={"target_score": 1})
@@ -28,9 +28,9 @@ Three things live here, so that the three environments cannot drift apart:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -48,6 +48,7 @@ from unoattack.engine import (
     view,
 )
 from unoattack.engine.launcher import ScheduleModel
+from unoattack.engine.match import Bot, Match, Step
 from unoattack.rules.cards import FACES, Colour
 
 __all__ = [
@@ -82,7 +83,6 @@ _PHASES = ("turn", "pressing", "choose_colour", "match_over")
 _SINCE_FIRE_BUCKETS = 5  # 0, 1, 2, 3 and "4 or more": the hazard model's steps
 _CLIP_PRESSES = 100.0
 _CLIP_SCORE = 2.0
-_OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
 #: The features of each seat slot, in order (slot 0 is the observing seat, slot k the
 #: seat k places clockwise from it).
@@ -284,8 +284,7 @@ def describe_action(code: int) -> str:
 # ---------------------------------------------------------------------------- the table
 
 
-@dataclass(frozen=True, slots=True)
-class Transition:
+class Transition(NamedTuple):
     """What one decision did, as far as rewards and episode ends are concerned.
 
     Attributes:
@@ -306,59 +305,60 @@ class Transition:
 
 
 class Table:
-    """A game plus the turn-based protocol for out-of-turn actions, and a turn cap.
+    """A match in the turn-based form research environments need, with a turn cap.
 
-    Whose decision it is (:attr:`seat`):
+    The rules of the table are the match's (:class:`unoattack.engine.match.Match`, with
+    ``offers``): whose decision it is (:attr:`seat`), in which order seats are offered a
+    reaction while a catch window is open (the reaction order, docs/rules.md P12), and
+    when the bots of the other seats act. A seat offered a reaction (``uno`` or
+    ``catch S``) may take it or :data:`PASS`; then the seat to act decides.
 
-    1. While a catch window is open (a player's play left them one card and they did not
-       say UNO), every seat that may act out of turn and is not the seat to act is
-       offered its option in turn: clockwise from the seat after the liable one, the
-       liable seat last. Such a seat may take its out-of-turn action (``uno`` or
-       ``catch S``) or :data:`PASS`. An action closes the window; a pass moves the offer
-       on.
-    2. Then the seat to act decides (its legal actions include the catch or UNO if the
-       window is still open).
-
-    The offers are made again after every decision of the seat to act that leaves the
-    window open. Every decision, passes included, counts towards ``max_decisions``;
-    once reached (and the match not over) the table is truncated and nobody decides.
+    Every decision of a seat played from outside, passes included, and every bot action
+    counts towards ``max_decisions``; once reached (and the match not over) the table is
+    truncated and nobody decides.
     """
 
-    __slots__ = ("decisions", "game", "max_decisions", "queue", "recent")
+    __slots__ = ("_active", "decisions", "match", "max_decisions", "recent")
 
-    def __init__(self, game: Game, max_decisions: int) -> None:
+    def __init__(
+        self, game: Game, max_decisions: int, bots: Mapping[int, Bot] | None = None
+    ) -> None:
         if max_decisions < 1:
             raise ValueError(f"max_decisions must be at least 1, got {max_decisions}")
-        self.game = game
+        self.match = Match(game, bots=bots, offers=True)
         self.max_decisions = max_decisions
         self.decisions = 0
-        self.queue: list[int] = []
         self.recent: deque[str] = deque(maxlen=8)
-        self._offer()
+        self._active = list(game.active)  # who is in the match, step by step
 
     # ------------------------------------------------------------------ queries
 
     @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
     def is_over(self) -> bool:
         """The match has ended."""
-        return self.game.is_over
+        return self.match.is_over
 
     @property
     def is_truncated(self) -> bool:
         """The turn cap cut the match short."""
-        return not self.game.is_over and self.decisions >= self.max_decisions
+        return not self.match.is_over and self.decisions >= self.max_decisions
 
     @property
     def seat(self) -> int | None:
-        """The seat whose decision is awaited (None once over or truncated)."""
-        if self.game.is_over or self.decisions >= self.max_decisions:
+        """The seat whose decision is awaited (None once over or truncated, or while
+        the bots have something to do: see :meth:`run_bots`)."""
+        if self.decisions >= self.max_decisions:
             return None
-        return self.queue[0] if self.queue else self.game.to_act
+        return self.match.deciding
 
     @property
     def reacting(self) -> bool:
-        """The awaited decision is an out-of-turn offer (its options include PASS)."""
-        return self.seat is not None and bool(self.queue)
+        """The awaited decision is an offer of a reaction (its options include PASS)."""
+        return self.seat is not None and self.match.offered is not None
 
     def legal_codes(self, seat: int | None = None) -> list[int]:
         """Sorted legal codes of ``seat`` (default: the deciding seat); [] if it does not
@@ -366,15 +366,15 @@ class Table:
         deciding = self.seat
         if deciding is None or (seat is not None and seat != deciding):
             return []
-        codes = [a.code for a in self.game.legal_actions(deciding)]
-        if self.queue:
+        codes = [a.code for a in self.match.legal_actions(deciding)]
+        if self.match.offered is not None:
             codes.append(PASS)
         codes.sort()
         return codes
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""
-        return view(self.game, seat)
+        return self.match.view(seat)
 
     # ------------------------------------------------------------------ acting
 
@@ -387,13 +387,10 @@ class Table:
         seat = self.seat
         if seat is None:
             raise IllegalAction("the match is over" if self.is_over else "the turn cap is reached")
-        game = self.game
-        active_before = tuple(game.active)
-        last_hand = game.last_hand
         if code == PASS:
-            if not self.queue:
+            if self.match.offered != seat:
                 raise IllegalAction("there is nothing to pass on: it is your turn to act")
-            self.queue.pop(0)
+            steps = self.match.decline(seat)
         else:
             try:
                 action = Action.from_code(int(code))
@@ -401,36 +398,45 @@ class Table:
                 raise IllegalAction(str(exc)) from None
             if action.kind is ActionKind.PENALIZE:
                 raise IllegalAction("penalize is the referee's action, not a player's")
-            game.apply(action, seat)  # the engine judges; raises IllegalAction
-            self._offer()
-        self.decisions += 1
-        self.recent.append(f"P{seat}: {describe_action(code)}")
-        hand = game.last_hand if game.last_hand is not last_hand else None
-        return Transition(seat, code, active_before, hand, game.result, self.is_truncated)
+            steps = self.match.submit(seat, action)  # the match judges; raises IllegalAction
+        transition = self._transitions(steps)[-1]
+        return transition._replace(seat=seat, code=code)
+
+    def run_bots(self) -> list[Transition]:
+        """Let the bots act until a seat played from outside must decide (or the match
+        ends, or the cap is reached); one transition per bot action."""
+        steps = self.match.advance(0.0, limit=max(0, self.max_decisions - self.decisions))
+        return self._transitions(steps)
 
     def count_idle(self) -> None:
         """Count a decision that changed nothing (an env's refused action) towards the cap."""
         self.decisions += 1
 
-    def _offer(self) -> None:
-        """Queue the out-of-turn offers of the catch window, if one is open."""
-        game = self.game
-        liable = game.uno_seat
-        if liable < 0 or game.is_over:
-            self.queue = []
-            return
-        may_act = set(game.seats_that_may_act()[1:])
-        n = game.n
-        self.queue = [s for s in ((liable + k) % n for k in range(1, n + 1)) if s in may_act]
+    def _transitions(self, steps: list[Step]) -> list[Transition]:
+        found = []
+        for step in steps:
+            self.decisions += 1
+            code = PASS if step.action is None else step.action.code
+            self.recent.append(f"P{step.seat}: {describe_action(code)}")
+            active_before = tuple(self._active)
+            if step.hand is not None:
+                for seat in step.hand.eliminated:
+                    self._active[seat] = False
+            found.append(
+                Transition(
+                    step.seat, code, active_before, step.hand, step.result, self.is_truncated
+                )
+            )
+        return found
 
     def clone(self) -> Table:
-        """An independent copy (the game is cloned with its random streams)."""
+        """An independent copy (the match is cloned with its game's random streams)."""
         twin = object.__new__(Table)
-        twin.game = self.game.clone()
+        twin.match = self.match.clone()
         twin.max_decisions = self.max_decisions
         twin.decisions = self.decisions
-        twin.queue = list(self.queue)
         twin.recent = deque(self.recent, maxlen=self.recent.maxlen)
+        twin._active = list(self._active)
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:

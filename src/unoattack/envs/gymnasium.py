@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -31,10 +31,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from unoattack.bots import RandomBot
-from unoattack.engine import Action, Game, View
+from unoattack.engine import Game
+from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
     NUM_CODES,
-    PASS,
     FloatArray,
     MaskArray,
     ObservationEncoder,
@@ -52,16 +52,6 @@ DEFAULT_MAX_STEPS = 10_000
 #: Opponents that can be named: ``heuristic`` when :mod:`unoattack.bots.heuristic` exists.
 BOT_NAMES = ("random", "heuristic")
 RENDER_MODES = ("human", "ansi")
-
-
-class Bot(Protocol):
-    """A policy for a seat: the interface of :mod:`unoattack.bots`."""
-
-    def choose(self, view: View) -> Action:
-        """The seat's decision when the game waits for it."""
-
-    def react(self, view: View) -> Action | None:
-        """An out-of-turn action (say UNO, catch), or None to pass."""
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
@@ -170,7 +160,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         game = Game.new(
             self.edition, self.num_players, game_seed, self.launcher, self.options, events=False
         )
-        self.table = Table(game, self.max_steps)
+        self.table = Table(game, self.max_steps, bots=self.bots)
         self._play_bots()
         if self.render_mode == "human":
             self.render()
@@ -218,19 +208,11 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         return self.table
 
     def _play_bots(self) -> float:
-        """Let the bots decide until the learner must; return the learner's rewards."""
-        table = self._table()
-        earned = 0.0
-        while (seat := table.seat) is not None and seat != self.learner:
-            bot = self.bots[seat]
-            seen = table.view(seat)
-            if table.reacting:
-                reaction = bot.react(seen)
-                code = PASS if reaction is None else reaction.code
-            else:
-                code = bot.choose(seen).code
-            earned += rewards(self.reward_mode, table.apply(code), self.num_players)[self.learner]
-        return earned
+        """Let the bots act until the learner must decide; return the learner's rewards."""
+        return sum(
+            rewards(self.reward_mode, step, self.num_players)[self.learner]
+            for step in self._table().run_bots()
+        )
 
     def _observe(self) -> FloatArray:
         table = self._table()
