@@ -176,16 +176,19 @@ def test_a_second_catch_while_one_is_held_is_refused() -> None:
     assert (info.value.reason, info.value.details) == ("catch_pending", {"seat": 2})
 
 
-def test_any_other_action_settles_the_held_catch_first() -> None:
-    """P13: the seat to act moves: the held catch applies before its move is judged."""
-    match = Match(position(WINDOW), timing=GRACE)
+def test_nothing_but_the_liable_players_uno_is_taken_while_a_catch_is_held() -> None:
+    """P13: the seat to act waits for the held catch, like the bots do."""
+    bots = {3: Scripted()}
+    match = Match(position(WINDOW), bots=bots, timing=Timing(uno_grace=0.3, think=0.1))
     play_r7(match, now=0.0)
-    match.submit(0, Action.parse("catch 1"), now=0.1)
-    # Seat 2 meant to press at state 1; the catch applies first (state 2): stale.
+    match.submit(0, Action.parse("catch 1"), now=0.05)
     with pytest.raises(MatchRefusal) as info:
         match.submit(2, Action.parse("press"), now=0.2, state=1)
-    assert info.value.reason == "stale"
-    assert [str(Action.from_code(c)) for _, c in match.game.history] == ["play R7", "catch 1"]
+    assert (info.value.reason, info.value.details) == ("catch_pending", {"seat": 0})
+    assert match.next_due() == pytest.approx(0.35)
+    steps = match.advance(1.0)
+    assert [(s.seat, str(s.action)) for s in steps] == [(0, "catch 1")]
+    assert match.game.to_act == 1  # the caught player presses now (A20)
 
 
 # ---------------------------------------------------------------------- refusals

@@ -13,6 +13,7 @@ pytest.importorskip("fastapi")
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from unoattack.engine.match import INSTANT
 from unoattack.web.manager import Settings
 from unoattack.web.protocol import MAX_MESSAGE_BYTES, view_payload
 from unoattack.web.store import Store
@@ -155,7 +156,7 @@ def test_every_bad_message_gets_an_error_and_nothing_changes(server: ServerThrea
     # The store agrees: the table rebuilt from its stored actions is the same game.
     assert server.settings.db_url is not None
     stored = next(t for t in Store(server.settings.db_url).load_all() if t.code == code)
-    rebuilt = Table.restore(Store("sqlite://"), stored)
+    rebuilt = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
     assert rebuilt.state == state
     for seat, seen in enumerate(before[:2]):
         view = rebuilt.view_for(seat)

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.skipif(not URL, reason="set UNOATTACK_TEST_POSTGRES to 
 
 
 def test_a_match_on_postgres_is_rebuilt_by_replay() -> None:
+    from unoattack.engine.match import INSTANT
     from unoattack.web.manager import Settings
     from unoattack.web.store import Store
     from unoattack.web.table import Table
@@ -45,5 +46,5 @@ def test_a_match_on_postgres_is_rebuilt_by_replay() -> None:
         b.close()
     stored = next(t for t in Store(URL).load_all() if t.code == code)
     assert stored.status == "over" and len(stored.actions) == a.state
-    rebuilt = Table.restore(Store("sqlite://"), stored)
+    rebuilt = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
     assert rebuilt.game is not None and rebuilt.game.is_over

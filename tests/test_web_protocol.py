@@ -9,7 +9,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from unoattack.engine import SPECTATOR, Action, Game, view
+from unoattack.engine import SPECTATOR, Action, Game, events_for, view
+from unoattack.engine.match import INSTANT
 from unoattack.web.manager import RateLimiter
 from unoattack.web.protocol import (
     FACE_TABLE,
@@ -70,7 +71,7 @@ def test_a_view_payload_holds_only_its_seats_hand() -> None:
     assert watcher["hand"] is None and watcher["legal"] == []
     assert json.loads(json.dumps(mine)) == mine
     others = [str(c) for s in (0, 2) for c in game.hand(s)]
-    dealt = [e for e in events_payload(game.log, 1) if e["type"] == "dealt"]
+    dealt = [e for e in events_payload(events_for(game.log, 1)) if e["type"] == "dealt"]
     assert {e["seat"]: e["cards"] is not None for e in dealt} == {0: False, 1: True, 2: False}
     assert all(card in FACE_TABLE for card in others + mine["hand"])
 
@@ -90,21 +91,19 @@ def test_the_store_keeps_setup_seats_and_actions_in_order(tmp_path: Path) -> Non
     table, host, seat_token = Table.create(store, "ABCDEF", setup, 2, "Ann")
     assert seat_token is not None and table.is_host(host) and not table.is_host("x")
     seat, bob = table.join("Bob")
-    table.start()
-    game = table.game
-    assert game is not None
+    match = table.start(INSTANT, now=0.0)
+    game = match.game
     for _ in range(5):
         actor = game.to_act
         assert actor is not None
-        action = game.legal_actions(actor)[-1]
-        table.check(actor, action)
-        table.apply(actor, action)
+        match.submit(actor, game.legal_actions(actor)[-1])
+    assert len(table.actions) == 5 and table.state == 5
     store.close()
     [stored] = Store(url).load_all()
     assert stored.setup["seed"] == 8 and stored.status == "playing"
     assert stored.seats[1]["token_hash"] == token_hash(bob) and seat == 1
     assert bob not in json.dumps(stored.seats)  # tokens are stored hashed
-    again = Table.restore(Store("sqlite://"), stored)
+    again = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
     assert again.actions == table.actions
     for s in range(2):
         assert again.view_for(s) == table.view_for(s)
@@ -122,10 +121,10 @@ def test_a_player_cannot_penalize_through_the_table() -> None:
     setup = Setup("2003", {}, "hazard", seed=1, turn_timer=0)
     table, _, _ = Table.create(Store("sqlite://"), "PENALT", setup, 2, "Ann")
     table.join("Bob")
-    table.start()
-    with pytest.raises(ValueError, match="only a referee"):
-        table.check(0, Action.parse("penalize 1"))
-    assert table.state == 0
+    match = table.start(INSTANT, now=0.0)
+    with pytest.raises(ValueError, match="only the referee"):
+        match.submit(0, Action.parse("penalize 1"))
+    assert table.state == 0 and table.actions == []
 
 
 def test_lobby_rules_are_table_errors() -> None:
@@ -136,6 +135,6 @@ def test_lobby_rules_are_table_errors() -> None:
     with pytest.raises(TableError, match="at least 2 seats"):
         table.remove_seat(0)
     with pytest.raises(TableError, match="seat 0 is empty"):
-        table.start()
+        table.start(INSTANT, now=0.0)
     with pytest.raises(TableError, match="bot levels are random, heuristic"):
         table.add_bot(0, "genius")

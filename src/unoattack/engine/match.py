@@ -34,9 +34,8 @@ window opens, all of them, in that order, and act after their reaction time.
 
 **The UNO grace.** With ``Timing.uno_grace`` above 0, a catch is *held* that long before
 it applies: the liable player's UNO arriving meanwhile wins and the catch fails, so a
-player whose call left over a slower link is not penalised for the lag. Another catch
-arriving meanwhile is refused (``catch_pending``); any other action first settles the
-held catch.
+player whose call left over a slower link is not penalised for the lag. Meanwhile the
+table takes nothing else (``catch_pending``), and bots wait.
 
 **Offers.** Research environments are turn-based: with ``offers=True`` each seat played
 from outside (an agent) that may react is *offered* the chance in the reaction order and
@@ -84,7 +83,7 @@ class MatchRefusal(IllegalAction):
 MATCH_REASONS: dict[str, tuple[str, ...]] = {
     "stale": ("state",),  # the action was meant for an earlier state of the table
     "between_hands": (),  # the table pauses between two hands
-    "catch_pending": ("seat",),  # another player's catch of the same player is held
+    "catch_pending": ("seat",),  # a catch is held for the UNO grace: the table waits
     "uno_in_time": ("seat",),  # a held catch failed: the player said UNO within the grace
     "too_late": (),  # a held catch failed: the window closed before it settled
     "offer_pending": ("seat",),  # offers: another seat must answer its offer first
@@ -633,31 +632,28 @@ class Match:
         game = self.game
         held = self._held
         if held is not None:
-            kind = action.kind
-            if kind is ActionKind.SAY_UNO and seat == held.liable:
-                # The UNO grace: the liable player's call, arriving while the catch is
-                # held, wins (R59); the catch fails.
-                self._held = None
-                steps.append(self._apply(seat, action, at, chooser))
-                steps.append(
-                    Step(
-                        StepKind.FAILED,
-                        held.catcher,
-                        catch(held.liable),
-                        at,
-                        self.state,
-                        held.chooser,
-                        "uno_in_time",
-                    )
-                )
-                return
-            if kind is ActionKind.CATCH and action in game.legal_actions(seat):
+            if action.kind is not ActionKind.SAY_UNO or seat != held.liable:
+                # While a catch is held, the table waits for it: only the liable player's
+                # UNO can still come first.
                 raise MatchRefusal(
-                    "someone is already catching them", "catch_pending", seat=held.catcher
+                    "a catch is being settled: wait a moment", "catch_pending", seat=held.catcher
                 )
-            # Anything else comes after the held catch.
-            steps.append(self._settle(at))
-            self._check_state(state)
+            # The UNO grace: the liable player's call, arriving while the catch is held,
+            # wins (R59, P13); the catch fails.
+            steps.append(self._apply(seat, action, at, chooser))
+            self._held = None
+            steps.append(
+                Step(
+                    StepKind.FAILED,
+                    held.catcher,
+                    catch(held.liable),
+                    at,
+                    self.state,
+                    held.chooser,
+                    "uno_in_time",
+                )
+            )
+            return
         if action.kind is ActionKind.CATCH and self.timing.uno_grace > 0:
             if action not in game.legal_actions(seat):
                 game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing

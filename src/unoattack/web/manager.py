@@ -1,4 +1,9 @@
-"""The table manager: connections, per-seat updates, bots, timers and the UNO grace period.
+"""The table manager: connections, per-seat updates, and the clock of each table's match.
+
+The rules of a table (who may act, reactions and the UNO grace, stale states, bots'
+turns, turn timers) are its :class:`~unoattack.engine.match.Match`'s; the manager hands
+it each player's action with the time, wakes it when :meth:`Match.next_due` says, and
+sends every connection what the match hands back for its seat.
 
 Everything here runs on the server's single asyncio event loop, and every change to a
 table is a plain synchronous call (no ``await`` in between), so two messages can never
@@ -6,8 +11,9 @@ interleave inside one change. Sending is decoupled: each connection has an outgo
 queue drained by its own task, so a slow client never holds up a table.
 
 The data flow of one action (docs/web.md): message → schema validation → seat/token
-check → stale-state check → engine legality → append to the store (committed) → apply
-→ per-seat views and redacted events → each connection.
+check → ``Match.submit`` (stale state, legality, the UNO grace) → the match's journal
+appends it to the store (committed) → the game applies it → per-seat views and
+redacted events → each connection.
 """
 
 from __future__ import annotations
@@ -22,7 +28,16 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from unoattack.engine import SPECTATOR, Action, ActionKind, Event, Game, IllegalAction, view
+from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction
+from unoattack.engine.match import (
+    Chooser,
+    JournalError,
+    Match,
+    MatchRefusal,
+    Step,
+    StepKind,
+    Timing,
+)
 from unoattack.web.protocol import (
     FACE_TABLE,
     MAX_CHAT,
@@ -67,6 +82,19 @@ class Settings:
     allow_seed: bool = False
     #: Base of invite links (``http://192.168.1.20:8000``); default: the page's own origin.
     public_url: str | None = None
+
+    def timing(self, turn_timer: int) -> Timing:
+        """The timing of a table's match: bots act, press and react after ``bot_delay``;
+        a catch is held for ``uno_grace``; a player has ``turn_timer`` seconds (0: no
+        limit) before their stand-in decides."""
+        delay = self.bot_delay
+        return Timing(
+            think=delay,
+            press=delay,
+            react=(delay, delay),
+            uno_grace=self.uno_grace,
+            turn_timer=turn_timer,
+        )
 
 
 class RateLimiter:
@@ -130,37 +158,27 @@ class Connection:
 
 
 @dataclass(slots=True)
-class PendingCatch:
-    catcher: int
-    liable: int
-    state: int
-    conn: Connection | None
-    ref: int | None
-    handle: asyncio.TimerHandle | None = None
-
-
-@dataclass(slots=True)
 class Live:
-    """A table's runtime: connections, timers, a held catch, chat."""
+    """A table's runtime: connections, the timer that wakes its match, the connection
+    whose catch is held for the UNO grace, chat, and a replay being stepped through."""
 
     conns: set[Connection] = field(default_factory=set)
-    bot_handle: asyncio.TimerHandle | None = None
-    bot_key: int = -1
-    turn_handle: asyncio.TimerHandle | None = None
-    turn_key: tuple[int, int] = (-1, -1)
-    pending: PendingCatch | None = None
-    reacted: set[int] = field(default_factory=set)  # bot seats asked in this catch window
-    reacted_state: int = -1
+    timer: asyncio.TimerHandle | None = None
+    held: tuple[Connection | None, int | None] = (None, None)
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
-    replay: tuple[int, Game, list[int]] | None = None  # (step, game, log length per step)
+    replay: tuple[int, Match] | None = None  # (step, the match after that many actions)
 
 
 class TableManager:
     """All tables of a server, and everything that happens to them."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.store = store
         self.settings = settings
+        #: The time every match is given (seconds, monotonic).
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.live: dict[str, Live] = {}
 
@@ -170,7 +188,7 @@ class TableManager:
         """Rebuild every stored table by replaying its actions; returns how many."""
         for stored in self.store.load_all():
             try:
-                table = Table.restore(self.store, stored)
+                table = Table.restore(self.store, stored, self.settings.timing, self.clock())
             except (ValueError, KeyError) as exc:
                 log.error("table %s cannot be restored: %s", stored.code, exc)
                 continue
@@ -186,11 +204,8 @@ class TableManager:
 
     def shutdown(self) -> None:
         for live in self.live.values():
-            for handle in (live.bot_handle, live.turn_handle):
-                if handle is not None:
-                    handle.cancel()
-            if live.pending is not None and live.pending.handle is not None:
-                live.pending.handle.cancel()
+            if live.timer is not None:
+                live.timer.cancel()
             for conn in list(live.conns):
                 conn.close()
 
@@ -242,9 +257,9 @@ class TableManager:
     def start(self, code: str, host_token: str) -> None:
         table = self.get(code)
         table.check_host(host_token)
-        events = table.start()
+        match = table.start(self.settings.timing(table.setup.turn_timer), self.clock())
         self._send_table(table)
-        self._broadcast(table, events, None, None, None)
+        self._broadcast(table, 0, match.log_size, None, None, None)
         self._schedule(table)
 
     def replay(self, code: str, step: int, token: str | None) -> dict[str, Any]:
@@ -260,16 +275,16 @@ class TableManager:
         viewer = SPECTATOR if index is None else index
         live = self.live[table.code]
         if live.replay is None or live.replay[0] > step:
-            game = table.setup.new_game(len(table.seats))
-            live.replay = (0, game, [len(game.log)])
-        at, game, marks = live.replay
+            live.replay = (0, Match(table.setup.new_game(len(table.seats))))
+        at, match = live.replay
+        start = stop = match.log_size
         while at < step:
             seat_number, text = table.actions[at]
-            game.apply(Action.parse(text), seat_number)
-            marks.append(len(game.log))
+            start = match.log_size
+            match.submit(seat_number, Action.parse(text))
+            stop = match.log_size
             at += 1
-        live.replay = (at, game, marks)
-        start = 0 if step == 0 else marks[step - 1]
+        live.replay = (at, match)
         action = None
         if step > 0:
             seat_number, text = table.actions[step - 1]
@@ -278,8 +293,8 @@ class TableManager:
             "step": step,
             "steps": total,
             "action": action,
-            "events": events_payload(game.log[start : marks[step]], viewer),
-            "view": view_payload(view(game, viewer)),
+            "events": events_payload(match.events(viewer, 0 if step == 0 else start, stop)),
+            "view": view_payload(match.view(viewer)),
         }
 
     # ------------------------------------------------------------------ connections
@@ -313,11 +328,15 @@ class TableManager:
             seat.connections += 1
             returning = seat.autopilot
             seat.autopilot = False
+            index = conn.seat_index
+            if returning and table.match is not None and index is not None:
+                table.match.set_away(index, False)
             if returning or seat.connections == 1:
                 self._send_table(table, skip=conn)
         viewer = conn.viewer
         v = table.view_for(viewer)
-        recent = [] if table.game is None else table.game.log[-RECENT_EVENTS:]
+        match = table.match
+        recent = [] if match is None else match.events(viewer, -RECENT_EVENTS)
         conn.send(
             dumps(
                 {
@@ -326,7 +345,7 @@ class TableManager:
                     "you": {"seat": conn.seat_index},
                     "state": table.state,
                     "view": None if v is None else view_payload(v),
-                    "recent": events_payload(recent, viewer),
+                    "recent": events_payload(recent),
                     "chat": list(self.live[table.code].chat),
                     "faces": FACE_TABLE,
                     "invite_base": self.settings.public_url,
@@ -371,7 +390,7 @@ class TableManager:
         if msg.seat is not None and msg.seat != index:
             self._error(conn, "not_your_seat", f"your token holds seat {index}", msg.ref)
             return
-        if table.game is None:
+        if table.match is None:
             self._error(conn, "not_started", "the match has not started", msg.ref)
             return
         try:
@@ -391,114 +410,129 @@ class TableManager:
         conn: Connection | None,
         ref: int | None,
         state: int | None = None,
-        auto: bool = False,
     ) -> None:
-        """Judge one action by ``seat`` (from a client, or a bot when ``conn`` is None)."""
-        live = self.live[table.code]
-        game = table.game
-        assert game is not None
-        pending = live.pending
-        if pending is not None and not self._fits_pending(pending, seat, action):
-            # Anything else that arrives while a catch is held comes after the catch.
-            self._flush_catch(table)
-        if state is not None and state != table.state:
-            self._error(conn, "stale", f"the table has moved on (state {table.state})", ref)
+        """Hand one player's action to the table's match and send what it did."""
+        match = table.match
+        assert match is not None
+        now = self.clock()
+        if not self._catch_up(table, now):
+            self._error(conn, "storage", "the server could not save that action", ref)
             return
         try:
-            table.check(seat, action)
+            steps = match.submit(seat, action, now=now, state=state)
+        except MatchRefusal as exc:
+            self._error(conn, exc.reason, str(exc), ref)
         except IllegalAction as exc:
             # reason and details let the page say it in its own language
             self._error(conn, "illegal", str(exc), ref, reason=exc.reason, details=exc.details)
-            return
-        if action.kind is ActionKind.CATCH and self.settings.uno_grace > 0:
-            if live.pending is not None:
-                self._error(conn, "catch_pending", "someone is already catching them", ref)
-                return
-            pending = PendingCatch(seat, game.uno_seat, table.state, conn, ref)
-            loop = asyncio.get_running_loop()
-            pending.handle = loop.call_later(
-                self.settings.uno_grace, self._flush_catch, table, pending
-            )
-            live.pending = pending
-            self._cancel_bot(live)
-            return
-        self._commit(table, seat, action, conn, ref, auto)
-        if live.pending is not None and live.pending.state != table.state:
-            # The liable player said UNO in time: the held catch fails.
-            late = live.pending
-            live.pending = None
-            if late.handle is not None:
-                late.handle.cancel()
-            name = table.seats[late.liable].name
-            self._error(late.conn, "uno_in_time", f"{name} said UNO in time", late.ref)
-            self._schedule(table)
-
-    @staticmethod
-    def _fits_pending(pending: PendingCatch, seat: int, action: Action) -> bool:
-        """Actions judged alongside a held catch: the liable player's UNO, other catches."""
-        if action.kind is ActionKind.SAY_UNO and seat == pending.liable:
-            return True
-        return action.kind is ActionKind.CATCH
-
-    def _flush_catch(self, table: Table, only: PendingCatch | None = None) -> None:
-        live = self.live[table.code]
-        pending = live.pending
-        if pending is None or (only is not None and pending is not only):
-            return
-        live.pending = None
-        if pending.handle is not None:
-            pending.handle.cancel()
-        game = table.game
-        assert game is not None
-        if table.state == pending.state and game.uno_seat == pending.liable:
-            self._commit(
-                table,
-                pending.catcher,
-                Action.parse(f"catch {pending.liable}"),
-                pending.conn,
-                pending.ref,
-                False,
-            )
-        else:
-            self._error(pending.conn, "too_late", "the catch window closed", pending.ref)
-            self._schedule(table)
-
-    def _commit(
-        self,
-        table: Table,
-        seat: int,
-        action: Action,
-        conn: Connection | None,
-        ref: int | None,
-        auto: bool,
-    ) -> None:
-        try:
-            events = table.apply(seat, action)
-        except Exception:
-            log.exception("table %s: cannot store action %s", table.code, action)
+        except JournalError as exc:
+            log.error("table %s: cannot store action %s: %s", table.code, action, exc.cause)
+            self._handle(table, exc.steps, conn, ref)
             self._error(conn, "storage", "the server could not save that action", ref)
-            # Nothing changed; bots and timers try again in a moment.
-            asyncio.get_running_loop().call_later(STORAGE_RETRY, self._schedule, table)
+            self._retry(table)
             return
-        by = {"seat": seat, "action": str(action), "auto": auto}
-        self._broadcast(table, events, by, conn, ref)
+        else:
+            self._handle(table, steps, conn, ref)
         self._schedule(table)
+
+    def _catch_up(self, table: Table, now: float) -> bool:
+        """Let the match do what is due, one step at a time so that every update shows
+        the table as it was after that step; False when the store refused an action."""
+        match = table.match
+        assert match is not None
+        while True:
+            try:
+                steps = match.advance(now, limit=1)
+            except JournalError as exc:
+                log.error("table %s: cannot store an action: %s", table.code, exc.cause)
+                self._handle(table, exc.steps, None, None)
+                self._retry(table)
+                return False
+            if not steps:
+                return True
+            self._handle(table, steps, None, None)
+
+    def _handle(
+        self, table: Table, steps: list[Step], conn: Connection | None, ref: int | None
+    ) -> None:
+        """Send what the match did: each applied action to every connection (acknowledged
+        to the one that sent it), a failed held catch to its catcher."""
+        live = self.live[table.code]
+        for step in steps:
+            if step.kind is StepKind.HELD:
+                live.held = (conn, ref)
+            elif step.kind is StepKind.FAILED:
+                held_conn, held_ref = live.held
+                live.held = (None, None)
+                target = step.action.target if step.action is not None else None
+                liable = table.seats[target].name if target is not None else "they"
+                message = (
+                    f"{liable} said UNO in time"
+                    if step.reason == "uno_in_time"
+                    else "the catch window closed"
+                )
+                self._error(held_conn, step.reason, message, held_ref)
+            elif step.kind is StepKind.APPLIED:
+                acting, acked = conn, ref
+                action = step.action
+                assert action is not None
+                if step.chooser is Chooser.PLAYER and action.kind is ActionKind.CATCH:
+                    # A catch held for the UNO grace applied: acknowledge it to its sender.
+                    held_conn, held_ref = live.held
+                    if held_conn is not None:
+                        acting, acked = held_conn, held_ref
+                    live.held = (None, None)
+                if step.chooser is not Chooser.PLAYER:
+                    acting, acked = None, None
+                by = {
+                    "seat": step.seat,
+                    "action": str(action),
+                    "auto": step.chooser is Chooser.STAND_IN,
+                }
+                self._broadcast(table, step.log_start, step.log_stop, by, acting, acked)
+                if step.chooser is Chooser.STAND_IN:
+                    self._timed_out(table, step.seat)
+                if step.result is not None:
+                    table.mark_over()
+                    self._send_table(table)
+
+    def _timed_out(self, table: Table, seat: int) -> None:
+        """A stand-in decided for a player: one who is away (no connection) hands the
+        seat to the stand-in until they come back."""
+        player = table.seats[seat]
+        match = table.match
+        assert match is not None
+        if player.kind == "human" and player.connections == 0 and not player.autopilot:
+            player.autopilot = True
+            match.set_away(seat, True)
+            self._send_table(table)
+
+    def _retry(self, table: Table) -> None:
+        """After the store refused an action: nothing changed; try again in a moment."""
+        live = self.live[table.code]
+        if live.timer is not None:
+            live.timer.cancel()
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(STORAGE_RETRY, self._tick, table)
 
     # ------------------------------------------------------------------ sending
 
     def _broadcast(
         self,
         table: Table,
-        events: list[Event],
+        start: int,
+        stop: int,
         by: dict[str, Any] | None,
         acting: Connection | None,
         ref: int | None,
     ) -> None:
-        game = table.game
-        assert game is not None
+        """Send each connection its seat's view and the events ``start:stop`` of the log
+        as its seat may see them (computed once per seat)."""
+        match = table.match
+        assert match is not None
         cache: dict[int, dict[str, Any]] = {}
         texts: dict[int, str] = {}
-        shared: dict[int, dict[str, Any]] = {}
+        shared: dict[int, tuple[Any, dict[str, Any]]] = {}
         for conn in self.live[table.code].conns:
             if not conn.hello:
                 continue
@@ -508,8 +542,8 @@ class TableManager:
                     "type": "update",
                     "state": table.state,
                     "by": by,
-                    "view": view_payload(view(game, viewer)),
-                    "events": events_payload(events, viewer, shared),
+                    "view": view_payload(match.view(viewer)),
+                    "events": events_payload(match.events(viewer, start, stop), shared),
                     "ack": None,
                 }
                 texts[viewer] = dumps(cache[viewer])
@@ -517,8 +551,6 @@ class TableManager:
                 conn.send(dumps({**cache[viewer], "ack": ref}))
             else:
                 conn.send(texts[viewer])
-        if table.status == "over":
-            self._send_table(table)
 
     def _send_table(self, table: Table, skip: Connection | None = None) -> None:
         info = table.public()
@@ -565,92 +597,27 @@ class TableManager:
                         )
                     )
 
-    # ------------------------------------------------------------------ bots and timers
-
-    def _cancel_bot(self, live: Live) -> None:
-        if live.bot_handle is not None:
-            live.bot_handle.cancel()
-            live.bot_handle = None
-            live.bot_key = -1
+    # ------------------------------------------------------------------ the clock
 
     def _schedule(self, table: Table) -> None:
-        """After any change: arm the bots' next move and the turn timer of a player."""
+        """After any change: wake the table's match when it next has something to do
+        (bots' moves and reactions, a held catch, a turn timer)."""
         live = self.live[table.code]
-        game = table.game
-        if game is None or game.is_over or live.pending is not None:
-            self._cancel_bot(live)
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        match = table.match
+        if match is None or match.is_over:
             return
-        state = table.state
-        if live.reacted_state != state:
-            live.reacted = set()
-            live.reacted_state = state
-        to_act = game.to_act
-        seats = table.seats
-        wants = to_act is not None and seats[to_act].is_bot_controlled
-        if not wants and game.uno_seat >= 0:
-            wants = any(
-                seats[s].is_bot_controlled and s not in live.reacted
-                for s in game.seats_that_may_act()
-            )
+        due = match.next_due()
+        if due is None:
+            return
         loop = asyncio.get_running_loop()
-        if wants and live.bot_key != state:
-            self._cancel_bot(live)
-            live.bot_key = state
-            live.bot_handle = loop.call_later(self.settings.bot_delay, self._bot_step, table, state)
-        elif not wants:
-            self._cancel_bot(live)
-        timer = table.setup.turn_timer
-        if to_act is not None and not seats[to_act].is_bot_controlled and timer > 0:
-            key = (state, to_act)
-            if live.turn_key != key:
-                if live.turn_handle is not None:
-                    live.turn_handle.cancel()
-                live.turn_key = key
-                live.turn_handle = loop.call_later(timer, self._turn_timeout, table, key)
+        live.timer = loop.call_later(max(0.0, due - self.clock()), self._tick, table)
 
-    def _bot_step(self, table: Table, state: int) -> None:
+    def _tick(self, table: Table) -> None:
         live = self.live[table.code]
-        live.bot_handle = None
-        live.bot_key = -1
-        game = table.game
-        if game is None or game.is_over or table.state != state or live.pending is not None:
+        live.timer = None
+        if table.match is None or not self._catch_up(table, self.clock()):
             return
-        seats = table.seats
-        if game.uno_seat >= 0:
-            liable = game.uno_seat
-            order = [liable] + [s for s in range(game.n) if s != liable]
-            for seat in order:
-                if not seats[seat].is_bot_controlled or seat in live.reacted:
-                    continue
-                if seat not in game.seats_that_may_act():
-                    continue
-                live.reacted.add(seat)
-                reaction = table.bot_for(seat).react(view(game, seat))
-                if reaction is not None:
-                    self.submit(table, seat, reaction, None, None, auto=seats[seat].kind != "bot")
-                    return
-        to_act = game.to_act
-        if to_act is not None and seats[to_act].is_bot_controlled:
-            choice = table.bot_for(to_act).choose(view(game, to_act))
-            self.submit(table, to_act, choice, None, None, auto=seats[to_act].kind != "bot")
-
-    def _turn_timeout(self, table: Table, key: tuple[int, int]) -> None:
-        live = self.live[table.code]
-        live.turn_handle = None
-        live.turn_key = (-1, -1)  # the next _schedule arms a fresh timer if still needed
-        state, seat = key
-        game = table.game
-        if game is None or game.is_over or table.state != state or game.to_act != seat:
-            return
-        player = table.seats[seat]
-        if player.kind != "human" or player.autopilot:
-            return
-        if player.connections == 0:
-            # Away past the turn timer: a bot plays the seat until the player returns.
-            player.autopilot = True
-            self._send_table(table)
-            self._schedule(table)
-            return
-        # Present but idle: the stand-in makes this one decision.
-        choice = table.bot_for(seat).choose(view(game, seat))
-        self.submit(table, seat, choice, None, None, auto=True)
+        self._schedule(table)

@@ -248,23 +248,21 @@ def view_payload(v: View) -> dict[str, Any]:
 
 
 def events_payload(
-    events: list[Event], seat: int, shared: dict[int, dict[str, Any]] | None = None
+    events: list[Event], shared: dict[int, tuple[Event, dict[str, Any]]] | None = None
 ) -> list[dict[str, Any]]:
-    """Events redacted for ``seat`` (``SPECTATOR`` for a spectator), as JSON-ready data.
+    """Events already redacted for their viewer (:meth:`Match.events`), as JSON-ready data.
 
-    ``shared`` caches the payloads of events that need no redaction, by position, so a
-    broadcast converts each public event once rather than once per seat.
+    ``shared`` caches payloads by event, so a broadcast converts each public event (the
+    same object for every viewer) once rather than once per seat.
     """
+    if shared is None:
+        return [event.to_dict() for event in events]
     out = []
-    for index, event in enumerate(events):
-        seen = event.for_seat(seat)
-        if shared is None or seen is not event:
-            out.append(seen.to_dict())
-            continue
-        payload = shared.get(index)
-        if payload is None:
-            payload = shared[index] = event.to_dict()
-        out.append(payload)
+    for event in events:
+        found = shared.get(id(event))
+        if found is None or found[0] is not event:
+            found = shared[id(event)] = (event, event.to_dict())
+        out.append(found[1])
     return out
 
 

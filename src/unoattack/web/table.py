@@ -1,10 +1,12 @@
-"""One table of the web server: its setup, its seats and tokens, its game and actions.
+"""One table of the web server: its setup, its seats and tokens, its match and actions.
 
 A table knows no network and no clock: the :class:`~unoattack.web.manager.TableManager`
-drives it. It holds no rule either: legality and effects are the engine's; a table only
-checks who may speak for a seat, and writes every accepted action to the store before
-applying it to the game (event sourcing: the store holds the setup and the actions, and
-:meth:`Table.restore` rebuilds the game by replaying them).
+drives it. It holds no rule either: the cards' rules are the engine's and the table's
+(who may act, reactions, the UNO grace, bots' turns) are its
+:class:`~unoattack.engine.match.Match`'s. A table checks who may speak for a seat, and
+its match's journal writes every accepted action to the store before the game changes
+(event sourcing: the store holds the setup and the actions, and :meth:`Table.restore`
+rebuilds the game by replaying them).
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import hashlib
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unoattack.bots import Bot, make_bot
-from unoattack.engine import Action, ActionKind, Event, Game, IllegalAction, view
+from unoattack.bots import make_bot
+from unoattack.engine import Action, Game
+from unoattack.engine.match import Match, Timing
 from unoattack.engine.view import View
 from unoattack.rules.edition import Edition
 from unoattack.web.protocol import BOT_LEVELS, MAX_NAME, clean_text
@@ -156,10 +160,8 @@ class Table:
     host_hash: str
     store: Store
     status: str = "lobby"  # lobby, playing, over
-    game: Game | None = None
+    match: Match | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
-    stand_ins: dict[int, Bot] = field(default_factory=dict)
     _rules: dict[str, Any] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ creation
@@ -192,8 +194,11 @@ class Table:
         return table, host_token, seat_token
 
     @classmethod
-    def restore(cls, store: Store, stored: StoredTable) -> Table:
-        """Rebuild a table from the store: its game is the replay of its actions."""
+    def restore(
+        cls, store: Store, stored: StoredTable, timing: Callable[[int], Timing], now: float
+    ) -> Table:
+        """Rebuild a table from the store: its game is the replay of its actions, in a
+        match with the timing ``timing(turn_timer)`` gives, as of time ``now``."""
         table = cls(
             stored.code,
             Setup.from_stored(stored.setup),
@@ -206,9 +211,8 @@ class Table:
             game = table.setup.new_game(len(table.seats))
             for seat, text in stored.actions:
                 game.apply(Action.parse(text), seat)
-            table.game = game
             table.actions = list(stored.actions)
-            table._make_bots()
+            table._open(game, timing(table.setup.turn_timer), now)
             if game.is_over and table.status != "over":
                 table.status = "over"
         return table
@@ -216,17 +220,32 @@ class Table:
     def stored_seats(self) -> list[dict[str, Any]]:
         return [seat.stored() for seat in self.seats]
 
-    def _make_bots(self) -> None:
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "bot" and index not in self.bots:
-                self.bots[index] = make_bot(seat.level, self._rng("bot", index))
-            if index not in self.stand_ins:
-                self.stand_ins[index] = make_bot(STAND_IN_LEVEL, self._rng("stand-in", index))
+    def _open(self, game: Game, timing: Timing, now: float) -> None:
+        """Seat ``game`` at this table: a match with a bot for each bot seat, a stand-in
+        for every seat, the table's timing, and the store as its journal."""
+        bots = {
+            index: make_bot(seat.level, self._rng("bot", index))
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "bot"
+        }
+        stand_ins = {
+            index: make_bot(STAND_IN_LEVEL, self._rng("stand-in", index))
+            for index in range(len(self.seats))
+        }
+        self.match = Match(
+            game, bots=bots, stand_ins=stand_ins, timing=timing, journal=self._journal, now=now
+        )
 
     def _rng(self, role: str, seat: int) -> random.Random:
         return random.Random(f"{self.setup.seed}:{role}:{seat}")
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def game(self) -> Game | None:
+        """The game (None before the start). Players learn of it only through the
+        match's views and redacted events."""
+        return None if self.match is None else self.match.game
 
     @property
     def state(self) -> int:
@@ -279,7 +298,7 @@ class Table:
 
     def view_for(self, seat: int) -> View | None:
         """The game as ``seat`` (or ``SPECTATOR``) sees it; None before the start."""
-        return None if self.game is None else view(self.game, seat)
+        return None if self.match is None else self.match.view(seat)
 
     # ------------------------------------------------------------------ the lobby
 
@@ -337,12 +356,13 @@ class Table:
             self.seats[index] = Seat()
         else:
             self.seats[index] = Seat("bot", seat.name, level=STAND_IN_LEVEL)
-            self.bots[index] = make_bot(STAND_IN_LEVEL, self._rng("bot", index))
+            assert self.match is not None
+            self.match.set_bot(index, make_bot(STAND_IN_LEVEL, self._rng("bot", index)))
         self._save_seats()
         return seat
 
-    def start(self) -> list[Event]:
-        """Deal the match; returns its first events."""
+    def start(self, timing: Timing, now: float) -> Match:
+        """Deal the match, at time ``now``; returns it."""
         self._lobby()
         empty = [i for i, seat in enumerate(self.seats) if seat.kind == "empty"]
         if empty:
@@ -352,51 +372,28 @@ class Table:
             )
         game = self.setup.new_game(len(self.seats))
         self.store.save_seats(self.code, self.stored_seats(), status="playing")
-        self.game = game
         self.status = "playing"
-        self._make_bots()
-        return list(game.log)
+        self._open(game, timing, now)
+        assert self.match is not None
+        return self.match
 
     def _save_seats(self) -> None:
         self.store.save_seats(self.code, self.stored_seats())
 
     # ------------------------------------------------------------------ the match
 
-    def check(self, seat: int, action: Action) -> None:
-        """Raise :class:`IllegalAction` (the engine's words) unless ``action`` is legal."""
-        game = self.game
-        if game is None:
-            raise IllegalAction("the match has not started")
-        if action not in game.legal_actions(seat):
-            if action.kind is ActionKind.PENALIZE:
-                # Game.apply hands a penalize action to the referee's door without a
-                # legality check, so it must never reach apply from a player.
-                raise IllegalAction("only a referee can penalize a player", "referee_only")
-            # Illegal, so the engine raises and leaves the game unchanged.
-            game.apply(action, seat)
-            raise IllegalAction(f"{action} is not legal now")
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Write the action to the store, then apply it. Call :meth:`check` first.
-
-        If the write fails the exception propagates and nothing has changed.
-        """
-        game = self.game
-        assert game is not None
+    def _journal(self, seat: int, action: Action) -> None:
+        """The match's journal: an action is stored before the game takes it. If the write
+        fails the exception propagates and nothing changes."""
         text = str(action)
         self.store.append_action(self.code, len(self.actions), seat, text)
-        events = game.apply(action, seat)
         self.actions.append((seat, text))
-        if game.is_over:
-            self.status = "over"
-            try:
-                self.store.set_status(self.code, "over")
-            except Exception:  # the actions are stored: a replay finds the match over
-                log.exception("table %s: cannot record that the match is over", self.code)
-        return events
 
-    def bot_for(self, seat: int) -> Bot:
-        """Who decides for a bot-controlled seat: its bot, or the stand-in of a player."""
-        if self.seats[seat].kind == "bot":
-            return self.bots[seat]
-        return self.stand_ins[seat]
+    def mark_over(self) -> None:
+        """The match has ended: say so in the store (the actions are there already, so
+        a replay would find it over anyway)."""
+        self.status = "over"
+        try:
+            self.store.set_status(self.code, "over")
+        except Exception:
+            log.exception("table %s: cannot record that the match is over", self.code)
