@@ -3,6 +3,7 @@ help screen, the save folder and the pace of play."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from unoattack.bots import RandomBot, play_match
 from unoattack.engine import SPECTATOR, Game
 from unoattack.engine.events import Dealt, HandsTraded, HandWon, Pressed
+from unoattack.engine.match import INSTANT, Timing
 from unoattack.rules import Card, Edition
 from unoattack.tui import store
 from unoattack.tui.i18n import MESSAGES, OPTION_LABELS, Tr
@@ -185,5 +187,9 @@ def test_paces() -> None:
     assert Pace.named("instant", bell=True).bell
     with pytest.raises(ValueError, match="unknown speed"):
         Pace.named("warp")
-    assert Pace(react=(1.0, 1.0)).reaction(random.Random(1)) == 1.0
-    assert 0.8 <= Pace().reaction(random.Random(1)) <= 2.4
+    # The match's timing at a pace: people at the table get time to catch a bot, and the
+    # table waits for them between hands.
+    assert Pace().timing(people=True) == Timing(
+        think=1.0, press=0.5, react=(0.8, 2.4), human_window=2.5, between_hands=math.inf
+    )
+    assert Pace.instant().timing(people=False) == INSTANT

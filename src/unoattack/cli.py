@@ -13,10 +13,12 @@ import typer
 from unoattack.bots import RandomBot, play_match
 from unoattack.engine import (
     LAUNCHER_MODELS,
+    SPECTATOR,
     Game,
     Record,
     RecordError,
     format_position,
+    log_for,
     parse_position,
     verify,
 )
@@ -125,7 +127,7 @@ def selfplay(
     bots = [RandomBot(random.Random(f"{seed}:bot:{seat}")) for seat in range(players)]
     actions = play_match(game, bots)
     names = [f"P{s}" for s in range(players)]
-    for event in game.log:
+    for event in log_for(game, SPECTATOR):
         line = describe(event, names)
         if line:
             typer.echo(line)

@@ -13,7 +13,7 @@ from unoattack.engine.game import (
 from unoattack.engine.launcher import LAUNCHER_MODELS, parse_launcher
 from unoattack.engine.notation import PositionError, format_position, parse_position
 from unoattack.engine.record import Record, RecordError, verify
-from unoattack.engine.view import View, events_for, view
+from unoattack.engine.view import View, events_for, log_for, view
 
 __all__ = [
     "ILLEGAL_REASONS",
@@ -34,6 +34,7 @@ __all__ = [
     "View",
     "events_for",
     "format_position",
+    "log_for",
     "parse_launcher",
     "parse_position",
     "verify",

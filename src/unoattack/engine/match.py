@@ -54,7 +54,7 @@ from typing import NamedTuple, Protocol
 from unoattack.engine.actions import Action, ActionKind, catch
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.game import Game, HandResult, IllegalAction, MatchResult, Phase
-from unoattack.engine.view import View, view
+from unoattack.engine.view import View, log_for, view
 
 
 class Bot(Protocol):
@@ -270,7 +270,6 @@ class Match:
         now: float = 0.0,
     ) -> None:
         self.game = game
-        self.timing = timing
         self.offers = offers
         self._bots: dict[int, Bot] = {}
         # id(bot) -> its choose_among method, or False: looked up once per bot.
@@ -280,8 +279,7 @@ class Match:
         self._stand_ins: dict[int, Bot] = dict(stand_ins or {})
         self._away: set[int] = set()
         self._journal = journal
-        # No journal and no catch to hold: a bot's move needs no judging beyond the engine's.
-        self._direct = journal is None and timing.uno_grace <= 0
+        self.set_timing(timing)
         # Reaction times come from the match's own stream, so that they are the same
         # wherever the match is played.
         self._rng = random.Random(f"unoattack:{game.seed}:match")
@@ -295,6 +293,12 @@ class Match:
         self._observe(now, reopened=True)
 
     # ------------------------------------------------------------------ seats
+
+    def set_timing(self, timing: Timing) -> None:
+        """Change how long things take (a front-end choosing its pace)."""
+        self.timing = timing
+        # No journal and no catch to hold: a bot's move needs no judging beyond the engine's.
+        self._direct = self._journal is None and timing.uno_grace <= 0
 
     def set_bot(self, seat: int, bot: Bot | None) -> None:
         """Let the match play ``seat`` with ``bot`` (None: the seat is played from outside)."""
@@ -420,7 +424,7 @@ class Match:
 
     def events(self, viewer: int, start: int = 0, stop: int | None = None) -> list[Event]:
         """The game's events ``start:stop`` (as list indices), as ``viewer`` may see them."""
-        return [event.for_seat(viewer) for event in self.game.log[start:stop]]
+        return log_for(self.game, viewer, start, stop)
 
     def step_events(self, step: Step, viewer: int) -> list[Event]:
         """The events of ``step`` as ``viewer`` (a seat, or ``SPECTATOR``) may see them."""

@@ -1,7 +1,8 @@
 """Views: the only door through which hidden information leaves the engine.
 
 ``view(game, seat)`` shows a seat its own hand and what the whole table can see;
-``view(game, SPECTATOR)`` shows no hand at all. A new field of the game stays hidden
+``view(game, SPECTATOR)`` shows no hand at all; :func:`log_for` gives the events a seat
+may see. A new field of the game stays hidden
 until it is added here on purpose (default-deny).
 """
 
@@ -104,3 +105,10 @@ def view(game: Game, seat: int) -> View:
 def events_for(events: list[Event], seat: int) -> list[Event]:
     """Events as ``seat`` may see them (redacted: others' cards are hidden)."""
     return [event.for_seat(seat) for event in events]
+
+
+def log_for(game: Game, seat: int, start: int = 0, stop: int | None = None) -> list[Event]:
+    """The game's events ``start:stop`` (list indices) as ``seat`` (or ``SPECTATOR``) may
+    see them: with :func:`view`, the only door through which a front-end learns what
+    happened."""
+    return [event.for_seat(seat) for event in game.log[start:stop]]

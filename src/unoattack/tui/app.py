@@ -8,11 +8,12 @@ from pathlib import Path
 from textual.app import App
 
 from unoattack.engine import SPECTATOR, Record
+from unoattack.engine.match import Bot
 from unoattack.tui import store
 from unoattack.tui.i18n import Tr
 from unoattack.tui.new_game import NewGameScreen
 from unoattack.tui.replay import ReplayScreen
-from unoattack.tui.session import Bot, Pace, Session
+from unoattack.tui.session import Pace, Session
 from unoattack.tui.setup import Setup
 from unoattack.tui.table import TableScreen
 

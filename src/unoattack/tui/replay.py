@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from unoattack.engine import SPECTATOR, Action, Game, Record, view
 from unoattack.engine.game import REFEREE
+from unoattack.engine.view import log_for
 from unoattack.tui.i18n import Tr
 from unoattack.tui.narrate import describe
 from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo
@@ -111,7 +112,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#seats", SeatsPanel).show(v, names, tr, self.viewer)
         lines = [
             line
-            for event in self.game.log
+            for event in log_for(self.game, self.viewer)
             if (line := describe(event, self.viewer, names.__getitem__, tr)) is not None
         ]
         self.query_one("#log", EventLog).show(lines)

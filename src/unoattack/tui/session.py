@@ -1,31 +1,25 @@
-"""A match at the table: the game, who sits where, the bots, and where it is saved.
+"""A match at the table: the game's match, who sits where, the bots, and where it is saved.
 
-The session knows no rule: it asks the engine for views and legal actions, applies
-actions, and keeps the record on disk. The screens decide *when* things happen (bots'
-thinking and reaction times, the launcher's animation); :class:`Pace` says how long.
+The session knows no rule: the cards' rules are the engine's and the table's (who may
+act, reactions, when bots move) are its :class:`~unoattack.engine.match.Match`'s. It
+hands the match the players' actions and keeps the record on disk. :class:`Pace` says
+how long things take: the match's timing (bots' thinking and reaction times) and the
+screen's animations.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
-from unoattack.engine import SPECTATOR, Action, ActionKind, Game, View, view
-from unoattack.engine.events import Event
+from unoattack.engine import SPECTATOR, Action, Game, View
+from unoattack.engine.match import INSTANT, Bot, Match, Step, Timing
 from unoattack.tui import store
 from unoattack.tui.i18n import Tr
 from unoattack.tui.setup import Seat
-
-
-class Bot(Protocol):
-    """The bots' protocol (see :mod:`unoattack.bots`)."""
-
-    def choose(self, view: View) -> Action: ...
-
-    def react(self, view: View) -> Action | None: ...
 
 
 def make_bot(level: str, rng: random.Random) -> Bot:
@@ -80,9 +74,17 @@ class Pace:
             self.react == (0.0, 0.0)
         )
 
-    def reaction(self, rng: random.Random) -> float:
-        low, high = self.react
-        return low if high <= low else rng.uniform(low, high)
+    def timing(self, people: bool) -> Timing:
+        """The match's timing at this pace. With people at the table (``people``), a
+        bot's move that would close a catch window waits ``grace`` after it opened, and
+        the table pauses between hands until the hand's screen is closed."""
+        return Timing(
+            think=self.think,
+            press=self.press,
+            react=self.react,
+            human_window=self.grace,
+            between_hands=math.inf if people else 0.0,
+        )
 
 
 SPEEDS: tuple[str, ...] = ("normal", "fast", "instant")
@@ -103,11 +105,8 @@ def seat_name(seat: Seat, index: int, tr: Tr, *, you: bool = True) -> str:
     return tr("bot", n=index + 1)
 
 
-_OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
-
-
 class Session:
-    """One match being played: the game, the seats, the bots and the save file."""
+    """One match being played: its match, the seats, the bots and the save file."""
 
     def __init__(
         self,
@@ -129,6 +128,8 @@ class Session:
         for s, seat in enumerate(self.seats):
             if not seat.is_human and s not in self.bots:
                 self.bots[s] = make_bot(seat.level, random.Random(f"{game.seed}:bot:{s}"))
+        #: The arbiter of the table; the screen sets its timing (:meth:`Pace.timing`).
+        self.match = Match(game, bots=self.bots, timing=INSTANT)
         self._dirty = False
         #: Why the match could not be saved (the match goes on unsaved), or None.
         self.save_error: str | None = None
@@ -152,18 +153,25 @@ class Session:
     # ---------------------------------------------------------------- acting
 
     def view(self, seat: int) -> View:
-        return view(self.game, seat)
+        return self.match.view(seat)
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         if seat == SPECTATOR:
             return ()
-        return self.game.legal_actions(seat)
+        return self.match.legal_actions(seat)
 
-    def apply(self, action: Action, seat: int) -> list[Event]:
-        """Apply ``action`` by ``seat``; raises ``IllegalAction`` (nothing changes)."""
-        events = self.game.apply(action, seat)
+    def apply(self, action: Action, seat: int, now: float) -> list[Step]:
+        """Hand ``seat``'s ``action`` to the match at time ``now``; raises
+        ``IllegalAction`` (nothing changes)."""
+        steps = self.match.submit(seat, action, now=now)
         self._dirty = True
-        return events
+        return steps
+
+    def advance(self, now: float) -> list[Step]:
+        """The next thing the match has due at ``now`` (a bot's move or reaction), if any."""
+        steps = self.match.advance(now, limit=1)
+        self._dirty = self._dirty or bool(steps)
+        return steps
 
     def save(self) -> None:
         """Write the record if anything happened since the last save. A failure (a full
@@ -177,29 +185,3 @@ class Session:
 
     def _cannot_save(self, exc: OSError) -> None:
         self.save_error = f"cannot save to {self.save_path}: {exc.strerror or exc}"
-
-    def bot_move(self, seat: int) -> Action:
-        return self.bots[seat].choose(view(self.game, seat))
-
-    def bot_reaction(self, seat: int) -> Action | None:
-        """The bot's out-of-turn action now (say UNO, catch), or None."""
-        action = self.bots[seat].react(view(self.game, seat))
-        if action is None or action.kind not in _OUT_OF_TURN:
-            return None
-        return action
-
-    def out_of_turn_bots(self) -> list[int]:
-        """Bots that may say UNO or catch someone now: the liable seat first."""
-        game = self.game
-        if game.uno_seat < 0:
-            return []
-        seats = [s for s in game.seats_that_may_act() if s in self.bots]
-        seats.sort(key=lambda s: (s != game.uno_seat, s))
-        return [s for s in seats if any(a.kind in _OUT_OF_TURN for a in game.legal_actions(s))]
-
-    def humans_may_react(self) -> bool:
-        """A human may say UNO or catch someone now."""
-        game = self.game
-        return game.uno_seat >= 0 and any(
-            a.kind in _OUT_OF_TURN for s in self.humans for a in game.legal_actions(s)
-        )

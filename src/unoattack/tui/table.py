@@ -4,23 +4,26 @@ The screen shows one seat's view (the *viewer*: the human whose decision is awai
 spectator when only bots play), offers that seat's legal actions as keys, buttons and
 prompts, and plays the bots on timers so that things happen at a human pace.
 
-Time at the table has three parts, all scheduled through :meth:`TableScreen._later` (a
-zero delay runs at once, in order, which makes :meth:`Pace.instant` deterministic):
+The rules of the table — who may act, in which order reactions are settled, when a
+bot moves or says UNO or catches someone — are the session's
+:class:`~unoattack.engine.match.Match`'s, timed by the :class:`Pace`. The screen owns
+two things, both scheduled through :meth:`TableScreen._later` (a zero delay runs at once,
+in order, which makes :meth:`Pace.instant` deterministic):
 
+- *the table's clock*: seconds that pass only while the table is idle (it stands still
+  while an animation, a dialog or an end-of-hand screen is shown, as the players' eyes
+  are there). The screen hands the match the player's actions with that time, and wakes
+  the match when :meth:`Match.next_due` says: a bot's move after its thinking time, a
+  bot's reaction after its reaction time. A human can beat a bot, and can be beaten.
 - *steps*: after every action its events are revealed one by one, with the launcher's
-  animation for each press and the end-of-hand and end-of-match screens in between;
-- *moves*: a bot on its turn acts after thinking for a moment;
-- *reactions*: when a catch window opens, each bot decides at once whether it will say
-  UNO or catch, and does so after a human-like reaction time, if the window is still
-  open and the action still legal. A human can beat it, and can be beaten.
+  animation for each press and the end-of-hand and end-of-match screens in between.
 """
 
 from __future__ import annotations
 
-import random
+import time
 from collections import deque
 from collections.abc import Callable
-from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -30,9 +33,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, View, view
+from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, Phase, View
 from unoattack.engine.events import (
-    Event,
     HandWon,
     MatchWon,
     MustPress,
@@ -40,6 +42,7 @@ from unoattack.engine.events import (
     Pressed,
     TurnStarted,
 )
+from unoattack.engine.match import Step, StepKind
 from unoattack.rules import Card, Colour
 from unoattack.tui.dialogs import (
     ColourDialog,
@@ -54,8 +57,33 @@ from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import Pace, Session
 from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chip
 
-Step = Callable[[], float | None]
+Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
+#: Events looked back through for the prompt's details (why presses are owed, a bonus turn).
+_RECENT = 200
+
+
+class TableClock:
+    """Seconds of idle table: a monotonic clock that stands still while paused."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._start = clock()
+        self._paused_at: float | None = None
+        self._paused_for = 0.0
+
+    def now(self) -> float:
+        end = self._clock() if self._paused_at is None else self._paused_at
+        return end - self._start - self._paused_for
+
+    def pause(self) -> None:
+        if self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            self._paused_for += self._clock() - self._paused_at
+            self._paused_at = None
 
 
 class TableScreen(Screen[None]):
@@ -75,29 +103,27 @@ class TableScreen(Screen[None]):
     def __init__(self, session: Session, pace: Pace) -> None:
         super().__init__()
         self.session = session
+        self.match = session.match
         self.game = session.game
         self.pace = pace
         self.tr = session.tr
         self.names = [session.name(s) for s in range(self.game.n)]
         humans = session.humans
+        self.match.set_timing(pace.timing(people=bool(humans)))
         # With one human there is nobody to hide the hand from; with several, the first
         # one to play is asked for the keyboard (viewer None until then).
         self.viewer: int | None = (
             SPECTATOR if not humans else humans[0] if len(humans) == 1 else None
         )
-        self._rng = random.Random(f"{self.game.seed}:pace")
-        self._gen = 0  # bumped by every action: stale timers see it and do nothing
+        self.clock = TableClock()
+        self._wakes = 0  # bumped by every wake scheduled: an older one does nothing
         self._due: deque[Callable[[], None]] = deque()
         self._draining = False
-        self._steps: deque[Step] = deque()
-        self._stepping = False
-        self._interlude = False  # a screen hides the table (pass, hand over, help...)
-        self._move_gen = -1  # the generation for which a bot move is scheduled
-        self._window_seat = -1  # the seat of the open catch window, -1 when none
-        self._window = 0  # id of the open window
-        self._asked = False  # the bots have decided their reaction to this window
+        self._steps: deque[Reveal] = deque()
+        self._is_stepping = False
+        self._is_interlude = False  # a screen hides the table (pass, hand over, help...)
         self._asking_colour = False
-        self._shown = len(self.game.log)  # events revealed so far
+        self._shown = self.match.log_size  # events revealed so far
         self._lines: list[str] = []
         self._hidden: list[Card] = []  # cards still flying to the viewer's hand
         self._animation: Text | None = None
@@ -105,6 +131,32 @@ class TableScreen(Screen[None]):
         self.bells = 0  # times the bell rang (the launcher fired)
         self._mounted = False
         self._told_save_error = False
+
+    # The table's clock runs only while the table is idle: these two flags stop it.
+
+    @property
+    def _stepping(self) -> bool:
+        return self._is_stepping
+
+    @_stepping.setter
+    def _stepping(self, value: bool) -> None:
+        self._is_stepping = value
+        self._sync_clock()
+
+    @property
+    def _interlude(self) -> bool:
+        return self._is_interlude
+
+    @_interlude.setter
+    def _interlude(self, value: bool) -> None:
+        self._is_interlude = value
+        self._sync_clock()
+
+    def _sync_clock(self) -> None:
+        if self.busy:
+            self.clock.pause()
+        else:
+            self.clock.resume()
 
     # ------------------------------------------------------------------ layout
 
@@ -170,25 +222,36 @@ class TableScreen(Screen[None]):
 
     @property
     def busy(self) -> bool:
-        return self._stepping or self._interlude
+        return self._is_stepping or self._is_interlude
 
     # ------------------------------------------------------------------ acting
 
     def _act(self, seat: int, action: Action) -> bool:
+        """A human's action, handed to the match with the table's time."""
         try:
-            events = self.session.apply(action, seat)
+            steps = self.session.apply(action, seat, self.clock.now())
         except IllegalAction as exc:
             self.notify(str(exc), severity="warning")
             return False
-        self._gen += 1
-        self._animation = None
-        if seat == self.viewer:
-            self._uno_armed = False
-        self._queue_steps(events)
+        self._show(steps)
         return True
 
-    def _queue_steps(self, events: list[Event]) -> None:
-        start = len(self.game.log) - len(events)
+    def _show(self, steps: list[Step]) -> None:
+        """Tell what the match did, then go on (:meth:`_pump` once the story is told)."""
+        told = False
+        for step in steps:
+            if step.kind is StepKind.APPLIED:
+                self._animation = None
+                if step.seat == self.viewer:
+                    self._uno_armed = False
+                self._queue_steps(step)
+                told = True
+        if not told:
+            self._pump()
+
+    def _queue_steps(self, step: Step) -> None:
+        start = step.log_start
+        events = self.match.step_events(step, self._viewer_seat)
         hand_over: tuple[int, HandWon, list[int]] | None = None
         for offset, event in enumerate(events):
             if isinstance(event, Pressed):
@@ -222,14 +285,14 @@ class TableScreen(Screen[None]):
         self._stepping = False
         self._pump()
 
-    def _reveal_step(self, upto: int) -> Step:
+    def _reveal_step(self, upto: int) -> Reveal:
         def step() -> float:
             self._reveal(upto)
             return 0.0
 
         return step
 
-    def _press_steps(self, event: Pressed) -> list[Step]:
+    def _press_steps(self, event: Pressed) -> list[Reveal]:
         """The launcher whirrs, then dings or fires, and the cards come out one by one."""
         tr, pace = self.tr, self.pace
         if event.seat == self._viewer_seat:
@@ -240,9 +303,9 @@ class TableScreen(Screen[None]):
         assert isinstance(mine, Pressed)
         cards = list(mine.cards or ())
         total = event.count + event.stuck
-        steps: list[Step] = []
+        steps: list[Reveal] = []
 
-        def whirr(frame: int) -> Step:
+        def whirr(frame: int) -> Reveal:
             def step() -> float:
                 if frame == 0 and cards:
                     self._hidden.extend(cards)
@@ -269,7 +332,7 @@ class TableScreen(Screen[None]):
 
         steps.append(fire)
 
-        def arrive(n: int) -> Step:
+        def arrive(n: int) -> Reveal:
             def step() -> float:
                 assert self._animation is not None
                 self._animation.append(" ")
@@ -292,7 +355,7 @@ class TableScreen(Screen[None]):
         if self.pace.bell:
             self.app.bell()
 
-    def _hand_over_step(self, event: HandWon, eliminated: list[int]) -> Step:
+    def _hand_over_step(self, event: HandWon, eliminated: list[int]) -> Reveal:
         def step() -> None:
             self._interlude = True
             screen = HandOverScreen(
@@ -307,12 +370,12 @@ class TableScreen(Screen[None]):
 
         return step
 
-    def _match_over_step(self, event: MatchWon) -> Step:
+    def _match_over_step(self, event: MatchWon) -> Reveal:
         def step() -> None:
             self._interlude = True
             eliminations = []
             hand = 0
-            for e in self.game.log:
+            for e in self.match.events(SPECTATOR):
                 if isinstance(e, HandWon):
                     hand = e.hand_number
                 elif isinstance(e, PlayerEliminated):
@@ -324,6 +387,10 @@ class TableScreen(Screen[None]):
 
     def _interlude_done(self) -> None:
         self._interlude = False
+        if self.match.paused_until is not None:
+            # The hand's screen is closed: the players are ready for the next hand.
+            for seat in self.session.humans:
+                self.match.ready(seat, now=self.clock.now())
         self._redraw()
         if self._stepping:
             self._run_steps()
@@ -340,73 +407,40 @@ class TableScreen(Screen[None]):
                 return
         self.app.exit()
 
-    # ------------------------------------------------------------------ the bots
+    # ------------------------------------------------------------------ the match's time
 
     def _pump(self) -> None:
-        """Decide what happens next: wait for a human, pass the keyboard, or let a bot act."""
+        """Decide what happens next: wait for a human, pass the keyboard, or wake the
+        match when it next has something to do (a bot's move or reaction)."""
         if self.busy:
             return
-        game, session = self.game, self.session
-        if game.is_over:
+        match = self.match
+        if match.is_over:
             self._redraw()
             return
-        self._ask_bots_to_react()
-        seat = game.to_act
-        if seat is not None and session.is_human(seat):
+        seat = match.deciding
+        if seat is not None and self.session.is_human(seat):
             if seat != self.viewer:
                 self._pass_keyboard(seat)
                 return
-            if game.phase.name == "CHOOSE_COLOUR":
+            if self.game.phase is Phase.CHOOSE_COLOUR:
                 self._ask_start_colour()
-        elif seat is not None and self._move_gen != self._gen:
-            self._move_gen = gen = self._gen
-            delay = self.pace.press if game.phase.name == "PRESSING" else self.pace.think
-            if session.humans_may_react():
-                delay = max(delay, self.pace.grace)
-            self._later(delay, lambda: self._bot_move(gen))
+        due = match.next_due()
+        if due is not None:
+            self._wakes += 1
+            wake = self._wakes
+            self._later(max(0.0, due - self.clock.now()), lambda: self._wake(wake))
         self._redraw()
 
-    def _bot_move(self, gen: int) -> None:
-        if gen != self._gen:
-            return
-        if self.busy:
-            self._move_gen = -1  # the pump schedules it again afterwards
-            return
-        seat = self.game.to_act
-        if seat is None or self.session.is_human(seat):
-            return
-        self._act(seat, self.session.bot_move(seat))
-
-    def _ask_bots_to_react(self) -> None:
-        game = self.game
-        if game.uno_seat < 0:
-            self._window_seat = -1
-            return
-        if game.uno_seat != self._window_seat:
-            self._window_seat = game.uno_seat
-            self._window += 1
-            self._asked = False
-        if self._asked:
-            return
-        self._asked = True
-        window = self._window
-        for seat in self.session.out_of_turn_bots():
-            action = self.session.bot_reaction(seat)
-            if action is None:
-                continue
-            delay = self.pace.reaction(self._rng)
-            if action.kind is ActionKind.SAY_UNO:
-                delay *= 0.5  # one's own UNO comes quicker than spotting someone else's
-            self._later(delay, partial(self._bot_react, window, seat, action))
-
-    def _bot_react(self, window: int, seat: int, action: Action) -> None:
-        if window != self._window or self._window_seat < 0:
-            return
-        if self.busy:
-            self._asked = False  # asked again when the table is back
-            return
-        if action in self.session.legal(seat):
-            self._act(seat, action)
+    def _wake(self, wake: int) -> None:
+        """The match has something due: let it do the next thing, and tell it."""
+        if wake != self._wakes or self.busy:
+            return  # a newer wake is scheduled, or the table is busy (it pumps again)
+        steps = self.session.advance(self.clock.now())
+        if steps:
+            self._show(steps)
+        else:
+            self._pump()
 
     # ------------------------------------------------------------------ hot-seat
 
@@ -516,7 +550,7 @@ class TableScreen(Screen[None]):
                 return
             options = [
                 (t, f"{self.names[t]} ({self.tr.count('card', count)})")
-                for t, count in ((t, view(self.game, seat).hand_counts[t]) for t in targets)
+                for t, count in ((t, self.match.view(seat).hand_counts[t]) for t in targets)
             ]
             dialog = TargetDialog(self.tr, options, self.tr("dlg.target", card=self.tr.card(card)))
 
@@ -583,8 +617,6 @@ class TableScreen(Screen[None]):
 
         def closed(_: None) -> None:
             self._interlude = False
-            self._move_gen = -1
-            self._asked = False
             self._pump()
             self._drain()
 
@@ -603,12 +635,12 @@ class TableScreen(Screen[None]):
 
     @property
     def prompt_text(self) -> str:
-        return self._prompt(view(self.game, self._viewer_seat)).plain
+        return self._prompt(self.match.view(self._viewer_seat)).plain
 
     def _reveal(self, upto: int) -> None:
         viewer = self._viewer_seat
         name = self.names.__getitem__
-        for event in self.game.log[self._shown : upto]:
+        for event in self.match.events(viewer, self._shown, upto):
             line = describe(event, viewer, name, self.tr)
             if line:
                 self._lines.append(line)
@@ -619,7 +651,7 @@ class TableScreen(Screen[None]):
         viewer = self._viewer_seat
         name = self.names.__getitem__
         lines = []
-        for event in self.game.log[: self._shown]:
+        for event in self.match.events(viewer, 0, self._shown):
             line = describe(event, viewer, name, self.tr)
             if line:
                 lines.append(line)
@@ -628,7 +660,7 @@ class TableScreen(Screen[None]):
     def _redraw(self) -> None:
         if not self._mounted:
             return
-        v = view(self.game, self._viewer_seat)
+        v = self.match.view(self._viewer_seat)
         tr = self.tr
         edition = self.game.edition
         options = self.game.options
@@ -722,14 +754,14 @@ class TableScreen(Screen[None]):
         return text
 
     def _press_reason(self, seat: int) -> str:
-        for event in reversed(self.game.log):
+        for event in reversed(self.match.events(self._viewer_seat, -_RECENT)):
             if isinstance(event, MustPress) and event.seat == seat:
                 key = f"reason.{event.reason}"
                 return self.tr(key) if self.tr.has(key) else ""
         return ""
 
     def _bonus_turn(self, seat: int) -> bool:
-        for event in reversed(self.game.log):
+        for event in reversed(self.match.events(self._viewer_seat, -_RECENT)):
             if isinstance(event, TurnStarted):
                 return event.seat == seat and event.bonus
         return False
