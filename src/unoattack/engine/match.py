@@ -549,7 +549,8 @@ class Match:
 
     def ready(self, seat: int, *, now: float) -> list[Step]:
         """``seat``'s player is ready for the next hand; the pause ends when every seat
-        played from outside is (or at its end)."""
+        played from outside is (or at its end). Like :meth:`submit`, it first does what
+        was due; what comes due after is for :meth:`advance`."""
         self._check_seat(seat)
         steps = self.advance(now)
         if self._pause_until is None:
@@ -558,7 +559,6 @@ class Match:
         outside = [s for s in range(self.game.n) if self.controller(s) is None]
         if outside and self._ready.issuperset(outside):
             steps.append(self._resume(now))
-            steps += self.advance(now)
         return steps
 
     def rematch(self, seed: int, *, now: float = 0.0) -> Match:

@@ -387,10 +387,6 @@ class TableScreen(Screen[None]):
 
     def _interlude_done(self) -> None:
         self._interlude = False
-        if self.match.paused_until is not None:
-            # The hand's screen is closed: the players are ready for the next hand.
-            for seat in self.session.humans:
-                self.match.ready(seat, now=self.clock.now())
         self._redraw()
         if self._stepping:
             self._run_steps()
@@ -418,6 +414,11 @@ class TableScreen(Screen[None]):
         if match.is_over:
             self._redraw()
             return
+        if match.paused_until is not None:
+            # The end of the hand has been told (its screen closed, if it had one): the
+            # players at this keyboard are ready for the next hand.
+            for human in self.session.humans:
+                match.ready(human, now=self.clock.now())
         seat = match.deciding
         if seat is not None and self.session.is_human(seat):
             if seat != self.viewer:
