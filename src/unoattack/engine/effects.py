@@ -231,30 +231,30 @@ def pass_on(game: Game, seat: int, target: int | None, presses: int, via: Via) -
         game._pass_turn(seat)
 
 
-def _may_stack(game: Game) -> bool:
-    """Mega Hit (R37): the victim may answer with a Hit card; after the hand ended only
-    if the options allow it (A45)."""
-    opts = game.options
-    return opts.stacking and (game.went_out < 0 or opts.allow_stack_after_out)
-
-
 def _lay_pile(game: Game, seat: int, victim: int, presses: int, reason: str) -> None:
-    """``seat``'s Hit card starts a pile of ``presses`` that ``victim`` owes."""
+    """``seat``'s Hit card starts a pile of ``presses`` that ``victim`` owes; on a Mega Hit
+    table the victim may answer with a Hit card (R37), after the hand ended only if the
+    options allow it (A45)."""
+    opts = game.options
+    may_stack = opts.stacking and (game.went_out < 0 or opts.allow_stack_after_out)
     game.pile_total = presses
     game.pile_cards = 1
     game.pile_origin = seat
     game.resume_colour = False
-    game._owe(Duty(victim, presses, stackable=_may_stack(game), hit_card=True), reason)
+    game._owe(Duty(victim, presses, stackable=may_stack, hit_card=True), reason)
 
 
 def _stack(game: Game, victim: int, presses: int) -> None:
     """R38–R40: a Hit card stacked on the pile adds its presses and passes the pile on to
-    ``victim``; play resumes after whoever laid its first card (R42)."""
+    ``victim`` (who may stack in turn, as in :func:`_lay_pile`); play resumes after
+    whoever laid its first card (R42)."""
+    opts = game.options
+    may_stack = opts.stacking and (game.went_out < 0 or opts.allow_stack_after_out)
     game.pile_total += presses
     game.pile_cards += 1
     game.resume = game._next(game.pile_origin)  # R42
     game.resume_colour = False
-    game._owe(Duty(victim, game.pile_total, stackable=_may_stack(game), hit_card=True), "pile")
+    game._owe(Duty(victim, game.pile_total, stackable=may_stack, hit_card=True), "pile")
 
 
 def _start_presses(game: Game, dealer: int, presses: int) -> None:

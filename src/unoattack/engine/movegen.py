@@ -251,9 +251,14 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
             playable & tables.leave_one_mask and _some_play_leaves_one(game, seat, playable)
         ):
             # The common case: no play can leave one card, so none comes with UNO (R57),
-            # and the plays are table lookups; the targeted faces all lie in the tail.
+            # and the plays are table lookups; the targeted faces all lie in the tail,
+            # whose plays are cached per seating (see _turn_tail).
             if playable & tables.targeted_mask:
-                tail, codes = _turn_tail(game, seat, playable >> TAIL_SHIFT)
+                key = seat << _TAIL_BITS | playable >> TAIL_SHIFT
+                found = cache.tails.get(key)
+                if found is None:
+                    found = _turn_tail(game, seat, key)
+                tail, codes = found
                 actions = head_plays(playable) + tail
             else:
                 actions, codes = plays_then_press(playable), 1  # PRESS has code 0
@@ -386,25 +391,24 @@ def _some_play_leaves_one(game: Game, seat: int, playable: int) -> bool:
     return bool(playable & tables.trading_mask) and 1 in map(len, game.hands)
 
 
-def _turn_tail(game: Game, seat: int, tail: int) -> tuple[tuple[Action, ...], int]:
-    """The end of a turn's actions when no play leaves one card: the plays of the faces
-    of the tail in ``tail`` (targeted ones at every other active seat), then the press;
+def _turn_tail(game: Game, seat: int, key: int) -> tuple[tuple[Action, ...], int]:
+    """The end of a turn's actions when no play leaves one card, for the key
+    ``seat << _TAIL_BITS | tail`` (``tail``: the playable faces of the tail, as bits):
+    the plays of those faces (targeted ones at every other active seat), then the press;
     and the codes of the targeted plays and the press. Cached per seating."""
-    key = seat << _TAIL_BITS | tail
-    found = game._cache.tails.get(key)
-    if found is None:
-        targeted = game._tables.targeted
-        actions: tuple[Action, ...] = ()
-        codes = 1  # the press
-        for f in range(TAIL_SHIFT, _N_FACES):
-            if tail >> (f - TAIL_SHIFT) & 1:
-                if f in targeted:
-                    plays, more = _target_plays(game, seat, f)
-                    actions += plays
-                    codes |= more
-                else:
-                    actions += PLAIN_ACTIONS[f][0]
-        found = game._cache.tails[key] = (actions + _JUST_PRESS, codes)
+    tail = key & ((1 << _TAIL_BITS) - 1)
+    targeted = game._tables.targeted
+    actions: tuple[Action, ...] = ()
+    codes = 1  # the press
+    for f in range(TAIL_SHIFT, _N_FACES):
+        if tail >> (f - TAIL_SHIFT) & 1:
+            if f in targeted:
+                plays, more = _target_plays(game, seat, f)
+                actions += plays
+                codes |= more
+            else:
+                actions += PLAIN_ACTIONS[f][0]
+    found = game._cache.tails[key] = (actions + _JUST_PRESS, codes)
     return found
 
 
