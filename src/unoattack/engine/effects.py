@@ -231,6 +231,9 @@ def pass_on(game: Game, seat: int, target: int | None, presses: int, via: Via) -
         game._pass_turn(seat)
 
 
+# A new effect: its handler above this line, registered with @handles(Effect.NEW).
+
+
 def _lay_pile(game: Game, seat: int, victim: int, presses: int, reason: str) -> None:
     """``seat``'s Hit card starts a pile of ``presses`` that ``victim`` owes; on a Mega Hit
     table the victim may answer with a Hit card (R37), after the hand ended only if the

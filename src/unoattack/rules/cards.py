@@ -87,6 +87,7 @@ class Effect(Enum):
     ATTACK = "attack", Traits(targeted=True, launcher=True, stackable=True, counted=True)
     TRADE_HANDS = "trade_hands", Traits(targeted=True, passes=True, trades=True)  # R30, R31
     DISCARD_ALL = "discard_all", Traits(passes=True, discards=True, customizable=False)
+    # A new effect: its member above this line, and its handler in engine/effects.py.
 
     def __init__(self, key: str, traits: Traits) -> None:
         self.key = key
@@ -152,6 +153,7 @@ class Kind(IntEnum):
     WILD_HIT4 = 10
     WILD_ATTACK_ATTACK = 11
     WILD_CUSTOM = 12
+    # A new kind of card: its member above this line, its row at the end of CARD_TABLE.
 
     @property
     def row(self) -> KindRow:
@@ -212,6 +214,7 @@ CARD_TABLE: tuple[KindRow, ...] = (
         Effect.ATTACK, 2, 50,
     ),
     KindRow(Kind.WILD_CUSTOM, "wild_custom", "WCust", "Wild Customizable", True, None, 0, 50),
+    # A new kind of card: its row above this line (docs/engine.md, "Adding a card kind").
 )  # fmt: skip
 assert [row.kind for row in CARD_TABLE] == list(Kind), "one row per Kind, in Kind order"
 
