@@ -9,6 +9,7 @@ from unoattack.engine.game import (
     IllegalAction,
     MatchResult,
     Phase,
+    match_result,
 )
 from unoattack.engine.launcher import LAUNCHER_MODELS, parse_launcher
 from unoattack.engine.notation import PositionError, format_position, parse_position
@@ -34,6 +35,7 @@ __all__ = [
     "View",
     "events_for",
     "format_position",
+    "match_result",
     "parse_launcher",
     "parse_position",
     "verify",
