@@ -89,9 +89,23 @@ class Effect(Enum):
     DISCARD_ALL = "discard_all", Traits(passes=True, discards=True, customizable=False)
     # A new effect: its member above this line, and its handler in engine/effects.py.
 
+    # Each member's key and traits, the traits also one by one (effect.targeted...).
+    key: str
+    traits: Traits
+    targeted: bool
+    launcher: bool
+    stackable: bool
+    passes: bool
+    trades: bool
+    discards: bool
+    counted: bool
+    customizable: bool
+
     def __init__(self, key: str, traits: Traits) -> None:
         self.key = key
         self.traits = traits
+        for name, value in traits._asdict().items():
+            setattr(self, name, value)
 
     @classmethod
     def from_key(cls, key: str) -> Effect:
@@ -103,38 +117,6 @@ class Effect(Enum):
 
     def __repr__(self) -> str:
         return f"<Effect.{self.name}: {self.key!r}>"
-
-    @property
-    def targeted(self) -> bool:
-        return self.traits.targeted
-
-    @property
-    def launcher(self) -> bool:
-        return self.traits.launcher
-
-    @property
-    def stackable(self) -> bool:
-        return self.traits.stackable
-
-    @property
-    def passes(self) -> bool:
-        return self.traits.passes
-
-    @property
-    def trades(self) -> bool:
-        return self.traits.trades
-
-    @property
-    def discards(self) -> bool:
-        return self.traits.discards
-
-    @property
-    def counted(self) -> bool:
-        return self.traits.counted
-
-    @property
-    def customizable(self) -> bool:
-        return self.traits.customizable
 
 
 class Kind(IntEnum):
