@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from unoattack.engine import movegen
-from unoattack.engine.actions import Action, ActionKind, penalize
+from unoattack.engine.actions import MAX_SEATS, Action, ActionKind, penalize
 from unoattack.engine.deal import choose_first_dealer, start_hand
 from unoattack.engine.effects import PLAYED, STACKED, trade_hands
 from unoattack.engine.events import (
@@ -62,10 +62,21 @@ __all__ = [
 
 REFEREE = -1
 
-# The four events of almost every decision are built from their fields with the tuple
-# constructor itself (events are tuples): a third of the cost of calling the class,
-# whose generated ``__new__`` is a Python function. Everywhere else, call the class.
+# Events are immutable values, and those of almost every decision take few values: a
+# turn starting, a play, a press that yields nothing. The game appends one shared object
+# for each such value rather than building it again (building and then collecting them
+# was most of what events cost). The other frequent ones are built from their fields
+# with the tuple constructor itself (events are tuples), a third of the cost of calling
+# the class, whose generated ``__new__`` is a Python function.
 _new = tuple.__new__
+_TURNS = tuple(TurnStarted(seat, False) for seat in range(MAX_SEATS))
+_BONUS_TURNS = tuple(TurnStarted(seat, True) for seat in range(MAX_SEATS))
+# [fired][seat]: a press that yields no card
+_NOTHING_PRESSED = tuple(
+    tuple(Pressed(seat, fired, 0, 0, ()) for seat in range(MAX_SEATS)) for fired in (False, True)
+)
+# action code << 5 | seat << 1 | stacked -> the play, when it discards nothing more
+_PLAYS: dict[int, CardPlayed] = {}
 
 # An enum member reached through its class costs a metaclass lookup (about 70 ns on
 # Python 3.11) every time; the hot paths use these module-level names instead.
@@ -342,8 +353,17 @@ class Game(State):
         self.colour = colour = PLAY_COLOUR[action.code]
         if self.emitting:
             assert colour is not None
-            played = (seat, card, colour, action.target, discarded, stacking)
-            self.log.append(_new(CardPlayed, played))
+            if discarded:
+                played = (seat, card, colour, action.target, discarded, stacking)
+                self.log.append(_new(CardPlayed, played))
+            else:
+                key = action.code << 5 | seat << 1 | stacking
+                event = _PLAYS.get(key)
+                if event is None:
+                    event = _PLAYS[key] = CardPlayed(
+                        seat, card, colour, action.target, (), stacking
+                    )
+                self.log.append(event)
         if stacking:
             self.duties.pop(0)
             self.phase = _TURN
@@ -384,13 +404,13 @@ class Game(State):
         self.current = nxt
         self.phase = _TURN
         if self.emitting:
-            self.log.append(_new(TurnStarted, (nxt, False)))
+            self.log.append(_TURNS[nxt])
 
     def _turn(self, seat: int, bonus: bool = False) -> None:
         self.current = seat
         self.phase = _TURN
         if self.emitting:
-            self.log.append(_new(TurnStarted, (seat, bonus)))
+            self.log.append((_BONUS_TURNS if bonus else _TURNS)[seat])
 
     def _owe(self, duty: Duty, reason: str) -> None:
         self.duties.append(duty)
@@ -437,10 +457,14 @@ class Game(State):
                 mask |= BIT[f]
             self._masks[seat] = mask
         if self.emitting:
-            faces = self.faces
-            cards = tuple([faces[i] for i in got]) if got else ()
-            pressed = (seat, outcome.fired, outcome.cards, outcome.stuck, cards)
-            self.log.append(_new(Pressed, pressed))
+            if got:
+                faces = self.faces
+                cards = tuple([faces[i] for i in got])
+                pressed = (seat, outcome.fired, outcome.cards, outcome.stuck, cards)
+                self.log.append(_new(Pressed, pressed))
+            else:
+                assert outcome.cards == outcome.stuck == 0
+                self.log.append(_NOTHING_PRESSED[outcome.fired][seat])
         if duty is None:
             if exhausted:
                 # P08: when every active player in a row has pressed a launcher that is empty
