@@ -225,9 +225,9 @@ head_plays = _lister(
 def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
     """Every action ``seat`` may take now (default: the seat to act), in a fixed order:
     plays by face, then the press, then UNO or a catch."""
+    phase = game.phase
     if seat is None:
         # game.to_act, inlined for the two common phases (the hot path)
-        phase = game.phase
         if phase is _TURN:
             seat = game.current
         elif phase is _PRESSING:
@@ -241,44 +241,47 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
     cache = game._cache
     if cache.seat == seat:
         return cache.actions
-    phase = game.phase
-    if phase is _TURN and seat == game.current:
-        # R08–R12: every legal play, then the press (code 0).
-        assert game.colour is not None
-        tables = game._tables
-        playable = game._masks[seat] & MATCH_MASKS[tables.face_of[game.pile[-1]] * 4 + game.colour]
-        if len(game.hands[seat]) > 2 and not (
-            playable & tables.leave_one_mask and _some_play_leaves_one(game, seat, playable)
-        ):
-            # The common case: no play can leave one card, so none comes with UNO (R57),
-            # and the plays are table lookups; the targeted faces all lie in the tail,
-            # whose plays are cached per seating (see _turn_tail).
-            if playable & tables.targeted_mask:
-                key = seat << _TAIL_BITS | playable >> TAIL_SHIFT
-                found = cache.tails.get(key)
-                if found is None:
-                    found = _turn_tail(game, seat, key)
-                tail, codes = found
-                actions = head_plays(playable) + tail
+    plain = 0
+    if phase is _TURN:
+        if seat == game.current:
+            # R08–R12: every legal play, then the press (code 0).
+            assert game.colour is not None
+            tables = game._tables
+            playable = game._masks[seat] & tables.match_of[game.pile[-1]][game.colour]
+            if len(game.hands[seat]) > 2 and not (
+                playable & tables.leave_one_mask and _some_play_leaves_one(game, seat, playable)
+            ):
+                # The common case: no play can leave one card, so none comes with UNO
+                # (R57), and the plays are table lookups; the targeted faces all lie in
+                # the tail, whose plays are cached per seating (see _turn_tail).
+                if playable & tables.targeted_mask:
+                    key = seat << _TAIL_BITS | playable >> TAIL_SHIFT
+                    found = cache.tails.get(key)
+                    if found is None:
+                        found = _turn_tail(game, seat, key)
+                    tail, codes = found
+                    actions = head_plays(playable) + tail
+                else:
+                    actions, codes = plays_then_press(playable), 1  # PRESS has code 0
+                plain = playable & tables.untargeted_mask
             else:
-                actions, codes = plays_then_press(playable), 1  # PRESS has code 0
-            plain = playable & tables.untargeted_mask
+                actions, plain, codes = _plays(game, seat, playable, then_press=True)
         else:
-            actions, plain, codes = _plays(game, seat, playable, then_press=True)
-    elif phase is _PRESSING and seat == game.duties[0].seat:
+            actions, codes = (), 0
+    elif phase is _PRESSING:
         duty = game.duties[0]
-        plain = 0
-        if duty.stackable or duty.yielded:
+        if seat != duty.seat:
+            actions, codes = (), 0
+        elif duty.stackable or duty.yielded:
             actions = _pressing_actions(game, duty)
             codes = codes_of(actions)
         else:
             actions, codes = _JUST_PRESS, 1  # PRESS has code 0
     elif phase is _CHOOSE_COLOUR and seat == game.current:
         actions = _COLOUR_CHOICES
-        plain = 0
         codes = codes_of(actions)
     else:
-        actions, plain, codes = (), 0, 0
+        actions, codes = (), 0
     if game.uno_seat >= 0 and game.active[seat]:
         call = SAY_UNO if seat == game.uno_seat else catch(game.uno_seat)
         actions += (call,)

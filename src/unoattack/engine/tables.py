@@ -16,23 +16,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from unoattack.engine.effects import HANDLERS, Handler
+from unoattack.engine.movegen import MATCH_MASKS
 from unoattack.engine.state import PlaysCache, Seating
 from unoattack.rules.cards import FACES, Card, Colour, Effect
 from unoattack.rules.edition import Edition, Options
 
-
-class OnPlay(NamedTuple):
-    """What playing a face does, for the game's play path."""
-
-    handler: Handler
-    presses: int
-    passes: bool  # the effect only passes the turn: the handler need not be called
-    survives: bool  # still carried out when the card was the player's last (R64)
-    discards: bool  # the cards of its colour go with it (R32)
-    trades: bool  # hands are swapped before UNO liability is judged (A17)
+#: What playing a face does, for the game's play path, as a plain tuple (unpacking a
+#: plain tuple is one specialised instruction; a named tuple's is not): its handler, its
+#: presses, whether it only passes the turn (the handler need not be called), whether it
+#: is still carried out after the player's last card (R64), whether the cards of its
+#: colour go with it (R32), whether hands are swapped before UNO liability (A17).
+OnPlay = tuple[Handler, int, bool, bool, bool, bool]
 
 
 def _mask(faces: Iterable[int]) -> int:
@@ -56,6 +52,7 @@ class Tables:
         "hit_scope_only",
         "ids_of",
         "leave_one_mask",
+        "match_of",
         "n_faces",
         "on_play",
         "on_start",
@@ -84,6 +81,9 @@ class Tables:
             ids_of[card.index].append(card_id)
         #: face -> the ids of its copies, lowest first
         self.ids_of = tuple(tuple(ids) for ids in ids_of)
+        #: card id on top of the pile -> active colour -> the mask of the faces that may
+        #: be played on it (R08–R11)
+        self.match_of = tuple(MATCH_MASKS[f * 4 : f * 4 + 4] for f in self.face_of)
         custom, custom_presses = opts.wild_custom_kind
         #: face -> its effect and presses; the table writes the Wild Customizable's (R29)
         self.effect_of: tuple[Effect, ...] = tuple(
@@ -93,8 +93,8 @@ class Tables:
             custom_presses if card.kind.effect is None else card.kind.presses for card in FACES
         )
         last_card = frozenset(opts.last_card_effects)
-        self.on_play = tuple(
-            OnPlay(
+        self.on_play: tuple[OnPlay, ...] = tuple(
+            (
                 HANDLERS[effect],
                 presses,
                 effect.passes,
