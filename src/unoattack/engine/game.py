@@ -63,11 +63,12 @@ __all__ = [
 REFEREE = -1
 
 # Events are immutable values, and those of almost every decision take few values: a
-# turn starting, a play, a press that yields nothing. The game appends one shared object
-# for each such value rather than building it again (building and then collecting them
-# was most of what events cost). The other frequent ones are built from their fields
-# with the tuple constructor itself (events are tuples), a third of the cost of calling
-# the class, whose generated ``__new__`` is a Python function.
+# turn starting, a play, a press that yields nothing, presses owed. The game appends one
+# shared object for each such value rather than building it again: building and then
+# garbage-collecting about two new objects a decision was most of what events cost. The
+# shared ones are a few thousand at most (seats x action codes, seats x presses). Other
+# presses are built from their fields with the tuple constructor itself (events are
+# tuples), a third of the cost of calling the class, whose ``__new__`` is Python code.
 _new = tuple.__new__
 _TURNS = tuple(TurnStarted(seat, False) for seat in range(MAX_SEATS))
 _BONUS_TURNS = tuple(TurnStarted(seat, True) for seat in range(MAX_SEATS))
@@ -77,6 +78,8 @@ _NOTHING_PRESSED = tuple(
 )
 # action code << 5 | seat << 1 | stacked -> the play, when it discards nothing more
 _PLAYS: dict[int, CardPlayed] = {}
+# (seat, presses, reason, may stack) -> the event that someone owes presses
+_OWED: dict[tuple[int, int, str, bool], MustPress] = {}
 
 # An enum member reached through its class costs a metaclass lookup (about 70 ns on
 # Python 3.11) every time; the hot paths use these module-level names instead.
@@ -416,7 +419,11 @@ class Game(State):
         self.duties.append(duty)
         self.phase = _PRESSING
         if self.emitting:
-            self.log.append(_new(MustPress, (duty.seat, duty.left, reason, duty.stackable)))
+            key = (duty.seat, duty.left, reason, duty.stackable)
+            event = _OWED.get(key)
+            if event is None:
+                event = _OWED[key] = _new(MustPress, key)
+            self.log.append(event)
 
     def _interrupt(self, seat: int, presses: int, reason: str) -> None:
         """Penalty presses, taken at once; turn order is unchanged (A20)."""

@@ -248,8 +248,11 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
             assert game.colour is not None
             tables = game._tables
             playable = game._masks[seat] & tables.match_of[game.pile[-1]][game.colour]
+            # From a hand of three cards or more, only a Discard All (R32) or a Trade
+            # Hands with a player who holds one card (A17) may leave a single card.
             if len(game.hands[seat]) > 2 and not (
-                playable & tables.leave_one_mask and _some_play_leaves_one(game, seat, playable)
+                (playable & tables.discard_mask and _discards_leaving_one(game, seat, playable))
+                or (playable & tables.trading_mask and 1 in map(len, game.hands))
             ):
                 # The common case: no play can leave one card, so none comes with UNO
                 # (R57), and the plays are table lookups; the targeted faces all lie in
@@ -261,9 +264,10 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
                         found = _turn_tail(game, seat, key)
                     tail, codes = found
                     actions = head_plays(playable) + tail
+                    plain = playable & tables.untargeted_mask
                 else:
                     actions, codes = plays_then_press(playable), 1  # PRESS has code 0
-                plain = playable & tables.untargeted_mask
+                    plain = playable
             else:
                 actions, plain, codes = _plays(game, seat, playable, then_press=True)
         else:
@@ -382,16 +386,6 @@ def _discards_leaving_one(game: Game, seat: int, faces: int) -> int:
         ):
             found |= bit
     return found
-
-
-def _some_play_leaves_one(game: Game, seat: int, playable: int) -> bool:
-    """Whether a play of a face in ``playable`` can leave ``seat``, who holds three cards
-    or more, a single card: a Discard All (R32) or a Trade Hands with a player who holds
-    one card (A17)."""
-    tables = game._tables
-    if playable & tables.discard_mask and _discards_leaving_one(game, seat, playable):
-        return True
-    return bool(playable & tables.trading_mask) and 1 in map(len, game.hands)
 
 
 def _turn_tail(game: Game, seat: int, key: int) -> tuple[tuple[Action, ...], int]:

@@ -51,7 +51,6 @@ class Tables:
         "faces",
         "hit_scope_only",
         "ids_of",
-        "leave_one_mask",
         "match_of",
         "n_faces",
         "on_play",
@@ -119,9 +118,6 @@ class Tables:
         self.trading_mask = _mask(self.trading)
         #: faces that discard their colour (R32)
         self.discard_mask = _mask(f for f, effect in effects if effect.discards)
-        #: faces whose play may leave a hand of three cards or more with one card: a
-        #: Discard All (R32), a Trade Hands with a player who holds one (A17)
-        self.leave_one_mask = self.discard_mask | self.trading_mask
         #: faces that may be stacked on a Mega Hit pile (R37)
         self.stackable_mask = _mask(f for f, effect in effects if effect.stackable)
         self.stop_mode = opts.stop_after_fire
