@@ -5,8 +5,9 @@ It is built like a chess move generator: what can be worked out once is.
 
 - A set of faces is an int with bit ``f`` set for each face ``f`` in it (a *face mask*);
   each hand keeps the mask of the faces it holds (:mod:`unoattack.engine.state`).
-- ``MATCH_MASKS[top * 4 + colour]`` is the mask of the faces that may be played now
-  (R08–R11), so the playable faces of a hand are one ``&``.
+- ``MATCH_MASKS[top * 4 + colour]`` is the mask of the faces that may be played on the
+  face ``top`` (R08–R11), read per card id into ``Tables.match_of``, so the playable
+  faces of a hand are one ``&``.
 - The plain plays of a face mask (no target, no UNO) are read ``CHUNK_BITS`` faces at a
   time from tables of ``2 ** CHUNK_BITS`` entries, one table per chunk of faces, and
   concatenated in face order. The number of chunks follows from the number of faces.

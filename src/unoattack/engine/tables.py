@@ -3,7 +3,9 @@ and shared by every game played with them, and by their clones.
 
 ``tables_for(edition)`` builds the tables the first time it meets a deck, options and
 points, and returns the same object afterwards, so that creating a game costs no table
-building and the tables are not part of any game's state.
+building and the tables are not part of any game's state. A process keeps one set of
+tables for each set of rules it plays: tuples over the faces and card ids, and the caches
+of the plays that name other seats.
 
 >>> from unoattack.rules.edition import Edition
 >>> tables_for(Edition.load("2003")) is tables_for(Edition.load("2003"))
