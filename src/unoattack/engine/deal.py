@@ -69,7 +69,7 @@ def start_hand(game: Game) -> None:
         game._index_hand(s)
     if game.emitting:
         for s in seats:
-            game._emit(Dealt(s, len(hands[s]), tuple(faces[i] for i in hands[s])))
+            game._emit(Dealt(s, len(hands[s]), tuple(map(faces.__getitem__, hands[s]))))
     while True:
         start = cards.pop()
         effect = faces[start].kind.effect

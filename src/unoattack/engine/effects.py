@@ -21,6 +21,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from unoattack.engine.actions import MAX_SEATS
 from unoattack.engine.events import DirectionReversed, HandsTraded, Skipped
 from unoattack.engine.state import Duty, Phase
 from unoattack.rules.cards import Card, Effect
@@ -38,6 +39,10 @@ class Via(IntEnum):
 
 
 PLAYED, STACKED, TURNED = Via.PLAYED, Via.STACKED, Via.TURNED
+
+# Events are immutable values: one shared object per value, as in game.py.
+_SKIPPED = tuple(Skipped(seat) for seat in range(MAX_SEATS))
+_REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
 
 #: A handler: (game, seat, target, presses, via) -> None.
 Handler = Callable[["Game", int, "int | None", int, Via], None]
@@ -80,8 +85,8 @@ def trade_hands(game: Game, seat: int, target: int) -> dict[int, None]:
                 target,
                 len(mine),
                 len(theirs),
-                tuple(faces[i] for i in mine),
-                tuple(faces[i] for i in theirs),
+                tuple(map(faces.__getitem__, mine)),
+                tuple(map(faces.__getitem__, theirs)),
             )
         )
     return mine
@@ -110,13 +115,13 @@ def skip(game: Game, seat: int, target: int | None, presses: int, via: Via) -> N
     if via is TURNED:
         first = game._next(seat)
         if game.emitting:
-            game._emit(Skipped(first))  # R46
+            game._emit(_SKIPPED[first])  # R46
         game._turn(game._next(first))
         return
     opts = game.options
     skipped = game._after(seat)
     if game.emitting:
-        game._emit(Skipped(skipped))
+        game._emit(_SKIPPED[skipped])
     if game.n_active == 2 and opts.two_player_rules:
         game._turn(seat, bonus=True)  # R76
     elif opts.e2_extra_card_all_counts:
@@ -133,16 +138,16 @@ def reverse(game: Game, seat: int, target: int | None, presses: int, via: Via) -
     if via is TURNED:
         game.direction = -1  # R45
         if game.emitting:
-            game._emit(DirectionReversed(-1))
+            game._emit(_REVERSED[-1])
         game._turn(seat)
         return
     opts = game.options
     game.direction = -game.direction
     if game.emitting:
-        game._emit(DirectionReversed(game.direction))
+        game._emit(_REVERSED[game.direction])
     if game.n_active == 2 and opts.two_player_rules:
         if game.emitting:
-            game._emit(Skipped(game._next(seat)))
+            game._emit(_SKIPPED[game._next(seat)])
         game._turn(seat, bonus=True)  # R75: Reverse acts like a Skip
     elif opts.e2_extra_card_all_counts:
         game._turn(seat, bonus=True)

@@ -80,6 +80,8 @@ _NOTHING_PRESSED = tuple(
 _PLAYS: dict[int, CardPlayed] = {}
 # (seat, presses, reason, may stack) -> the event that someone owes presses
 _OWED: dict[tuple[int, int, str, bool], MustPress] = {}
+# stock size -> the event of a reshuffle
+_RESHUFFLED: dict[int, Reshuffled] = {}
 
 # An enum member reached through its class costs a metaclass lookup (about 70 ns on
 # Python 3.11) every time; the hot paths use these module-level names instead.
@@ -340,7 +342,7 @@ class Game(State):
             self._masks[seat] &= ~COLOUR_FACES[colour]
             if self.emitting:
                 faces = self.faces
-                discarded = tuple(faces[i] for i in group)
+                discarded = tuple(map(faces.__getitem__, group))
         else:
             # Take the copy of the face with the lowest card id that the hand holds.
             for i in tables.ids_of[f]:
@@ -465,12 +467,10 @@ class Game(State):
             self._masks[seat] = mask
         if self.emitting:
             if got:
-                faces = self.faces
-                cards = tuple([faces[i] for i in got])
+                cards = tuple(map(self.faces.__getitem__, got))
                 pressed = (seat, outcome.fired, outcome.cards, outcome.stuck, cards)
                 self.log.append(_new(Pressed, pressed))
-            else:
-                assert outcome.cards == outcome.stuck == 0
+            else:  # no card, none stuck: the launcher yields all it counts (A46)
                 self.log.append(_NOTHING_PRESSED[outcome.fired][seat])
         if duty is None:
             if exhausted:
@@ -520,7 +520,10 @@ class Game(State):
         self.deck_rng.shuffle(cards)
         self.launcher.load(cards)
         if self.emitting:
-            self._emit(Reshuffled(len(cards)))
+            event = _RESHUFFLED.get(len(cards))
+            if event is None:
+                event = _RESHUFFLED[len(cards)] = Reshuffled(len(cards))
+            self._emit(event)
         return True
 
     # ------------------------------------------------------------------ checks

@@ -112,7 +112,7 @@ def end_hand(game: Game) -> None:
                 winner,
                 won,
                 hand_points,
-                tuple(tuple(faces[i] for i in h) for h in game.hands),
+                tuple([tuple(map(faces.__getitem__, h)) for h in game.hands]),
                 tuple(scores),
             )
         )
