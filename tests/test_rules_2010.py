@@ -14,6 +14,7 @@ import pytest
 
 from scenario import act, hand, legal, owes, position, types
 from unoattack.engine import Game, IllegalAction, Phase
+from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import Pressed, Skipped, TurnStarted
 from unoattack.rules.cards import Card, Colour, Kind
 from unoattack.rules.edition import WILD_CUSTOM_EFFECTS, Edition, EditionError
@@ -526,7 +527,7 @@ def start(card: str, players: int = 4, colour: str = "R", extra: str = "") -> Ga
         f"2010 hands={hands} pile={card} colour={colour} turn=1 dealer=0 scores={scores} "
         f"stock=... launcher=scripted: seed=0 {extra}".strip()
     )
-    game._apply_start_card(game.top)
+    turn_start_card(game, game.top)
     return game
 
 

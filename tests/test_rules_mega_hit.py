@@ -14,6 +14,7 @@ import pytest
 
 from scenario import act, hand, legal, owes, position
 from unoattack.engine import Game, IllegalAction, Phase
+from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import (
     CardPlayed,
     Caught,
@@ -59,7 +60,7 @@ def start(card: str, hands: str, *, script: str = "0", extra: str = "") -> Game:
     """A four-player table whose discard pile is only ``card``, turned up as the start
     card (dealer 3, so dealer+1 is seat 0 and dealer+2 is seat 1)."""
     game = pos(hands, pile=card, turn=0, dealer=3, script=script, extra=extra)
-    game._apply_start_card(game.top)
+    turn_start_card(game, game.top)
     return game
 
 

@@ -9,6 +9,7 @@ from unoattack.engine.game import (
     IllegalAction,
     MatchResult,
     Phase,
+    match_result,
 )
 from unoattack.engine.launcher import LAUNCHER_MODELS, parse_launcher
 from unoattack.engine.notation import PositionError, format_position, parse_position
@@ -35,6 +36,7 @@ __all__ = [
     "events_for",
     "format_position",
     "log_for",
+    "match_result",
     "parse_launcher",
     "parse_position",
     "verify",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from unoattack.rules.cards import FACES, Card, Colour, Kind
+from unoattack.rules.cards import FACES, Card, Colour
 
 MAX_SEATS = 10
 
@@ -138,6 +138,13 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+def always_targeted(card: Card) -> bool:
+    """Whether every play of ``card`` names a target: a coloured card whose effect is
+    targeted (Trade Hands). A wild's plays may or may not, depending on its effect."""
+    effect = card.kind.effect
+    return not card.is_wild and effect is not None and effect.targeted
+
+
 _INDEX: dict[tuple[object, ...], int] = {}
 
 
@@ -159,7 +166,7 @@ def _build() -> tuple[tuple[Action, ...], dict[tuple[object, ...], int]]:
                 for target in (None, *range(MAX_SEATS)):
                     for uno in (False, True):
                         keys.append((ActionKind.PLAY, card, colour, target, uno))
-        elif card.kind is Kind.TRADE_HANDS:
+        elif always_targeted(card):
             for target in range(MAX_SEATS):
                 for uno in (False, True):
                     keys.append((ActionKind.PLAY, card, None, target, uno))
@@ -213,6 +220,6 @@ def play(
             raise ValueError(f"playing {card} needs a colour: R, Y, G or B") from None
         if not card.is_wild and colour is not None:
             raise ValueError(f"{card} is not a wild: it takes no colour") from None
-        if card.kind is Kind.TRADE_HANDS and target is None:
+        if always_targeted(card) and target is None:
             raise ValueError(f"playing {card} needs a target seat") from None
         raise ValueError(f"no such action: play {card} colour={colour} target={target}") from None

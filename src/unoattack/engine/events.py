@@ -1,34 +1,91 @@
 """Events: what happened, as values. Every change of a game emits one or more.
 
-Events that carry hidden cards are redacted by :meth:`Event.for_seat`: a press shows
-every seat how many cards the presser took, and only the presser which ones.
+An event is an immutable tuple of its fields (cheap to build: the engine makes two for a
+decision) with a ``type`` naming it in records and protocols, and ``to_dict()``.
+
+Hidden information is default-deny: each event type declares which of its fields are
+hidden and whose seat may see each (``hidden``), and one rule, :meth:`Event.for_seat`,
+redacts them for everyone else. A press shows every seat how many cards the presser
+took, and only the presser which ones. A field that carries cards is either hidden or
+declared ``public`` with the reason (tests/test_events.py holds every event type to it).
+
+>>> pressed = Pressed(seat=1, fired=True, count=2, stuck=0, cards=(Card.parse("R7"),) * 2)
+>>> pressed.for_seat(1) is pressed, pressed.for_seat(0).cards, pressed.for_seat(0).count
+(True, None, 2)
+>>> pressed.to_dict()["cards"], pressed.for_seat(SPECTATOR).to_dict()["cards"]
+(['R7', 'R7'], None)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple
 
 from unoattack.rules.cards import Card, Colour
 
 SPECTATOR = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base class. ``type`` names the event in records and protocols."""
+class Event(tuple[Any, ...]):
+    """Base class. ``type`` names the event in records and protocols.
 
+    A subclass lists its fields in a :class:`~typing.NamedTuple` it also derives from,
+    and declares:
+
+    - ``hidden``: field -> the field holding the seat that may see it; every other seat,
+      and a spectator, gets None there;
+    - ``public``: field -> why every seat may see it, for the fields that carry cards
+      and are not hidden.
+    """
+
+    __slots__ = ()
     type: ClassVar[str] = "event"
+    hidden: ClassVar[Mapping[str, str]] = {}
+    public: ClassVar[Mapping[str, str]] = {}
+    #: The names of the fields, in order (the NamedTuple's ``_fields``).
+    field_names: ClassVar[tuple[str, ...]] = ()
+    # (index of a hidden field, index of the field holding the seat that may see it)
+    _redacted: ClassVar[tuple[tuple[int, int], ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        # The fields come from the NamedTuple base, after this class in the MRO.
+        cls.field_names = getattr(cls, "_fields")  # noqa: B009
+        index = {name: i for i, name in enumerate(cls.field_names)}
+        unknown = sorted({*cls.hidden, *cls.hidden.values(), *cls.public} - set(index))
+        if unknown:
+            raise TypeError(f"{cls.__name__} declares fields it does not have: {unknown}")
+        cls._redacted = tuple((index[name], index[owner]) for name, owner in cls.hidden.items())
 
     def for_seat(self, seat: int) -> Event:
-        """This event as ``seat`` may see it (``SPECTATOR`` for a spectator)."""
-        return self
+        """This event as ``seat`` may see it (``SPECTATOR`` for a spectator): each hidden
+        field is None unless ``seat`` is the one its event names for it."""
+        redacted = self._redacted
+        if not redacted:
+            return self
+        values = list(self)
+        for field, owner in redacted:
+            if values[owner] != seat:
+                values[field] = None
+        if values == list(self):
+            return self
+        return tuple.__new__(type(self), values)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            data[f.name] = _plain(getattr(self, f.name))
+        for name, value in zip(self.field_names, self, strict=True):
+            data[name] = _plain(value)
         return data
+
+    # Tuples compare by their items only: two events are equal when their types are too.
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.type, tuple(self)))
 
 
 def _plain(value: Any) -> Any:
@@ -41,50 +98,58 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class DealerChosen(Event):
-    """Each round of draws (seat, card) to choose the first dealer (R04, A32)."""
-
-    type: ClassVar[str] = "dealer_chosen"
+class _DealerChosen(NamedTuple):
     rounds: tuple[tuple[tuple[int, Card], ...], ...]
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandStarted(Event):
-    type: ClassVar[str] = "hand_started"
+class DealerChosen(Event, _DealerChosen):
+    """Each round of draws (seat, card) to choose the first dealer (R04, A32)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "dealer_chosen"
+    public: ClassVar[Mapping[str, str]] = {"rounds": "drawn face up (R04)"}
+
+
+class _HandStarted(NamedTuple):
     hand_number: int
     dealer: int
     hand_size: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    """A seat's dealt hand; other seats see only the count."""
+class HandStarted(Event, _HandStarted):
+    __slots__ = ()
+    type: ClassVar[str] = "hand_started"
 
-    type: ClassVar[str] = "dealt"
+
+class _Dealt(NamedTuple):
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: events are tuples
     cards: tuple[Card, ...] | None
 
-    def for_seat(self, seat: int) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
+
+class Dealt(Event, _Dealt):
+    """A seat's dealt hand; other seats see only the count."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "dealt"
+    hidden: ClassVar[Mapping[str, str]] = {"cards": "seat"}
 
 
-@dataclass(frozen=True, slots=True)
-class StartCardTurned(Event):
-    """The card turned to start the discard pile; ``returned`` for a Trade Hands put back."""
-
-    type: ClassVar[str] = "start_card"
+class _StartCardTurned(NamedTuple):
     card: Card
     returned: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    """A play. ``discarded`` lists the cards a Discard All took with it (below the top)."""
+class StartCardTurned(Event, _StartCardTurned):
+    """The card turned to start the discard pile; ``returned`` for a Trade Hands put back."""
 
-    type: ClassVar[str] = "card_played"
+    __slots__ = ()
+    type: ClassVar[str] = "start_card"
+    public: ClassVar[Mapping[str, str]] = {"card": "turned face up (R07, R50)"}
+
+
+class _CardPlayed(NamedTuple):
     seat: int
     card: Card
     colour: Colour
@@ -93,70 +158,93 @@ class CardPlayed(Event):
     stacked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ColourChosen(Event):
-    type: ClassVar[str] = "colour_chosen"
+class CardPlayed(Event, _CardPlayed):
+    """A play. ``discarded`` lists the cards a Discard All took with it (below the top)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "card_played"
+    public: ClassVar[Mapping[str, str]] = {
+        "card": "played face up",
+        "discarded": "laid face up on the pile with the Discard All (R32)",
+    }
+
+
+class _ColourChosen(NamedTuple):
     seat: int
     colour: Colour
 
 
-@dataclass(frozen=True, slots=True)
-class MustPress(Event):
-    """``seat`` now owes presses: ``presses`` (0 = until the launcher yields cards)."""
+class ColourChosen(Event, _ColourChosen):
+    __slots__ = ()
+    type: ClassVar[str] = "colour_chosen"
 
-    type: ClassVar[str] = "must_press"
+
+class _MustPress(NamedTuple):
     seat: int
     presses: int
     reason: str  # hit, attack, pile, all_hit, hit_fire, start, uno_penalty, suggestion
     may_stack: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Pressed(Event):
+class MustPress(Event, _MustPress):
+    """``seat`` now owes presses: ``presses`` (0 = until the launcher yields cards)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "must_press"
+
+
+class _Pressed(NamedTuple):
+    seat: int
+    fired: bool
+    count: int  # type: ignore[assignment]  # shadows tuple.count: events are tuples
+    stuck: int
+    cards: tuple[Card, ...] | None
+
+
+class Pressed(Event, _Pressed):
     """One press. ``fired``: the mechanism fired; ``count`` cards shot out and ``stuck``
     were left sticking out; all went to the presser (R16). A misfire fires with 0 cards."""
 
+    __slots__ = ()
     type: ClassVar[str] = "pressed"
-    seat: int
-    fired: bool
-    count: int
-    stuck: int
-    cards: tuple[Card, ...] | None
+    hidden: ClassVar[Mapping[str, str]] = {"cards": "seat"}
 
     @property
     def misfired(self) -> bool:
         return self.fired and self.count == 0 and self.stuck == 0
 
-    def for_seat(self, seat: int) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
 
-
-@dataclass(frozen=True, slots=True)
-class StoppedPressing(Event):
-    """The presser stopped once the launcher had yielded cards (R17)."""
-
-    type: ClassVar[str] = "stopped_pressing"
+class _StoppedPressing(NamedTuple):
     seat: int
     presses_left: int
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped(Event):
-    type: ClassVar[str] = "skipped"
+class StoppedPressing(Event, _StoppedPressing):
+    """The presser stopped once the launcher had yielded cards (R17)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "stopped_pressing"
+
+
+class _Skipped(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class DirectionReversed(Event):
-    type: ClassVar[str] = "direction_reversed"
+class Skipped(Event, _Skipped):
+    __slots__ = ()
+    type: ClassVar[str] = "skipped"
+
+
+class _DirectionReversed(NamedTuple):
     direction: int  # +1 clockwise (to the left), -1 counter-clockwise
 
 
-@dataclass(frozen=True, slots=True)
-class HandsTraded(Event):
-    """``seat`` and ``target`` swapped hands; each learns the cards they received."""
+class DirectionReversed(Event, _DirectionReversed):
+    __slots__ = ()
+    type: ClassVar[str] = "direction_reversed"
 
-    type: ClassVar[str] = "hands_traded"
+
+class _HandsTraded(NamedTuple):
     seat: int
     target: int
     seat_count: int  # cards ``seat`` now holds
@@ -164,57 +252,69 @@ class HandsTraded(Event):
     seat_cards: tuple[Card, ...] | None  # what ``seat`` received
     target_cards: tuple[Card, ...] | None  # what ``target`` received
 
-    def for_seat(self, seat: int) -> Event:
-        return replace(
-            self,
-            seat_cards=self.seat_cards if seat == self.seat else None,
-            target_cards=self.target_cards if seat == self.target else None,
-        )
+
+class HandsTraded(Event, _HandsTraded):
+    """``seat`` and ``target`` swapped hands; each learns the cards they received."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "hands_traded"
+    hidden: ClassVar[Mapping[str, str]] = {"seat_cards": "seat", "target_cards": "target"}
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    type: ClassVar[str] = "turn_started"
+class _TurnStarted(NamedTuple):
     seat: int
     bonus: bool = False  # an extra turn after Skip/Reverse (R75, R76)
 
 
-@dataclass(frozen=True, slots=True)
-class UnoSaid(Event):
-    type: ClassVar[str] = "uno_said"
+class TurnStarted(Event, _TurnStarted):
+    __slots__ = ()
+    type: ClassVar[str] = "turn_started"
+
+
+class _UnoSaid(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Caught(Event):
-    type: ClassVar[str] = "caught"
+class UnoSaid(Event, _UnoSaid):
+    __slots__ = ()
+    type: ClassVar[str] = "uno_said"
+
+
+class _Caught(NamedTuple):
     catcher: int
     seat: int
     presses: int
 
 
-@dataclass(frozen=True, slots=True)
-class Penalized(Event):
-    """The referee's card-suggestion penalty (R63)."""
+class Caught(Event, _Caught):
+    __slots__ = ()
+    type: ClassVar[str] = "caught"
 
-    type: ClassVar[str] = "penalized"
+
+class _Penalized(NamedTuple):
     seat: int
     presses: int
 
 
-@dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
-    """The discard pile (all but the top card) went back into the launcher (R19)."""
+class Penalized(Event, _Penalized):
+    """The referee's card-suggestion penalty (R63)."""
 
-    type: ClassVar[str] = "reshuffled"
+    __slots__ = ()
+    type: ClassVar[str] = "penalized"
+
+
+class _Reshuffled(NamedTuple):
     stock_size: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandWon(Event):
-    """The end of a hand: the winner, each seat's points in hand, the scores after."""
+class Reshuffled(Event, _Reshuffled):
+    """The discard pile (all but the top card) went back into the launcher (R19)."""
 
-    type: ClassVar[str] = "hand_won"
+    __slots__ = ()
+    type: ClassVar[str] = "reshuffled"
+
+
+class _HandWon(NamedTuple):
     hand_number: int
     seat: int
     points: int  # points the winner scored (0 in running-total modes)
@@ -223,27 +323,44 @@ class HandWon(Event):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HandVoid(Event):
-    """P08: every player in a row pressed an empty launcher with nothing to reload."""
+class HandWon(Event, _HandWon):
+    """The end of a hand: the winner, each seat's points in hand, the scores after."""
 
-    type: ClassVar[str] = "hand_void"
+    __slots__ = ()
+    type: ClassVar[str] = "hand_won"
+    public: ClassVar[Mapping[str, str]] = {"hands": "revealed for scoring (R71)"}
+
+
+class _HandVoid(NamedTuple):
     hand_number: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerEliminated(Event):
-    type: ClassVar[str] = "player_eliminated"
+class HandVoid(Event, _HandVoid):
+    """P08: every player in a row pressed an empty launcher with nothing to reload."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "hand_void"
+
+
+class _PlayerEliminated(NamedTuple):
     seat: int
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class MatchWon(Event):
-    type: ClassVar[str] = "match_won"
+class PlayerEliminated(Event, _PlayerEliminated):
+    __slots__ = ()
+    type: ClassVar[str] = "player_eliminated"
+
+
+class _MatchWon(NamedTuple):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
+
+
+class MatchWon(Event, _MatchWon):
+    __slots__ = ()
+    type: ClassVar[str] = "match_won"
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -267,6 +384,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Penalized,
         Reshuffled,
         HandWon,
+        HandVoid,
         PlayerEliminated,
         MatchWon,
     )

@@ -12,8 +12,10 @@ from typing import NamedTuple
 
 from unoattack.engine.actions import Action
 from unoattack.engine.events import SPECTATOR, Event
-from unoattack.engine.game import Game, HandResult, MatchResult, Phase
+from unoattack.engine.game import Game
 from unoattack.engine.launcher import LauncherPublic
+from unoattack.engine.scoring import HandResult, MatchResult
+from unoattack.engine.state import Phase
 from unoattack.rules.cards import Card, Colour
 
 _PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)

@@ -25,38 +25,25 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from unoattack.rules.cards import FACES, Card, Kind
+from unoattack.rules.cards import CARD_TABLE, FACES, NUMBERS, Card, Colour, Effect, Kind
 
 
 class EditionError(ValueError):
     """An edition file, or an option given for one, is not valid."""
 
 
-# Each effect a card can have. Wild Customizable takes one of these from the options.
-EFFECTS = (
-    "none",  # number cards, plain wilds, Discard All's buried cards
-    "skip",
-    "reverse",
-    "hit",  # next player presses N times and forfeits the turn
-    "all_hit",  # every other player presses once, then play continues normally
-    "hit_fire",  # next player presses until the launcher yields cards, and forfeits
-    "attack",  # a chosen player presses N times
-    "trade_hands",
-    "discard_all",
-)
+#: The key of each effect a card can have (:class:`unoattack.rules.cards.Effect`).
+EFFECTS: tuple[str, ...] = tuple(effect.key for effect in Effect)
 #: Launcher effects of a last card that can be carried out after a player goes out.
-LAUNCHER_EFFECTS = ("hit", "all_hit", "hit_fire", "attack")
-#: The menu of effects a Wild Customizable may be given (RULINGS A40).
-WILD_CUSTOM_EFFECTS = (
-    "plain_wild",
-    "skip",
-    "reverse",
-    "hit:N",
-    "all_hit",
-    "hit_fire",
-    "attack:N",
-    "trade_hands",
+LAUNCHER_EFFECTS: tuple[str, ...] = tuple(effect.key for effect in Effect if effect.launcher)
+#: The menu of effects a Wild Customizable may be given (RULINGS A40): a plain wild, or
+#: an effect, with its number of presses when it takes one.
+WILD_CUSTOM_EFFECTS: tuple[str, ...] = tuple(
+    "plain_wild" if effect is Effect.NONE else f"{effect.key}:N" if effect.counted else effect.key
+    for effect in Effect
+    if effect.customizable
 )
+_COUNTED = tuple(effect.key for effect in Effect if effect.counted)
 SCORING_MODES = ("first_to_500", "running_total_lowest_wins", "challenge")
 
 
@@ -106,11 +93,17 @@ class Options:
 
     @property
     def wild_custom(self) -> tuple[str, int]:
-        """The Wild Customizable's effect as (effect, presses)."""
+        """The Wild Customizable's effect as (effect key, presses)."""
         name, _, count = self.wild_custom_effect.partition(":")
         if name == "plain_wild":
             return ("none", 0)
         return (name, int(count) if count else 0)
+
+    @property
+    def wild_custom_kind(self) -> tuple[Effect, int]:
+        """The Wild Customizable's effect as (:class:`Effect`, presses)."""
+        name, presses = self.wild_custom
+        return Effect.from_key(name), presses
 
 
 #: The allowed values of each option that takes a word.
@@ -180,7 +173,7 @@ def _coerce(name: str, value: Any) -> Any:
     if name == "wild_custom_effect":
         text = str(value).strip()
         effect, _, count = text.partition(":")
-        if effect in ("hit", "attack"):
+        if effect in _COUNTED:
             if not count.isdigit() or not 1 <= int(count) <= 10:
                 raise bad
         elif count or effect not in WILD_CUSTOM_EFFECTS:
@@ -245,19 +238,12 @@ class Deck:
 
 
 # Deck keys in edition files: coloured kinds count per colour, wilds count in total.
-_COLOURED_KEYS = {k.key: k for k in Kind if not k.is_wild and k is not Kind.NUMBER}
-_WILD_KEYS = {k.key: k for k in Kind if k.is_wild}
-#: Points of each kind a deck does not price: the 2003 values (RULINGS §1.2), and 50 for
-#: any wild (numbers score face value).
+_COLOURED_KEYS = {r.key: r.kind for r in CARD_TABLE if not r.wild and r.kind is not Kind.NUMBER}
+_WILD_KEYS = {r.key: r.kind for r in CARD_TABLE if r.wild}
+#: Points of each kind a deck does not price, from the card table: the 2003 values
+#: (RULINGS §1.2), and 50 for most wilds (numbers score face value).
 DEFAULT_POINTS: dict[Kind, int] = {
-    **{kind: 50 for kind in Kind if kind.is_wild},
-    Kind.SKIP: 20,
-    Kind.REVERSE: 20,
-    Kind.HIT1: 20,
-    Kind.HIT2: 20,
-    Kind.DISCARD_ALL: 30,
-    Kind.TRADE_HANDS: 30,
-    Kind.WILD_HIT4: 40,
+    row.kind: row.points for row in CARD_TABLE if row.points is not None
 }
 POINT_KEYS = ("number", *_COLOURED_KEYS, *_WILD_KEYS)
 
@@ -292,7 +278,7 @@ class Edition:
         for kind in Kind:
             copies = [f for f in self.deck.faces if f.kind is kind]
             if kind is Kind.NUMBER:
-                deck["numbers_per_colour"] = len(copies) // 36
+                deck["numbers_per_colour"] = len(copies) // (len(Colour) * len(NUMBERS))
             elif kind.is_wild:
                 deck[kind.key] = len(copies)
             else:

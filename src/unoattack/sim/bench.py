@@ -7,7 +7,9 @@ games.
 * ``unoattack``: ``Game.new(edition, players, seed, launcher, events=False)``, then
   ``game.apply(rng.choice(game.legal_actions()))`` until ``game.is_over``: full matches
   (to 500 points) through the engine's public, validated API. Only the seat to act
-  moves (no out-of-turn reactions).
+  moves (no out-of-turn reactions). With ``events=True`` (``unoattack bench --events``)
+  the same games are also played with events on (``unoattack_events``), as a front-end
+  plays them, and ``events_cost`` is the share of the speed that costs.
 * RLCard ``uno``: ``env.reset()``, then ``env.step(rng.choice(state['legal_actions']))``
   until ``env.is_over()``: one hand each, with RLCard's observation encoding on every
   step, which is the cost of its public API.
@@ -51,6 +53,7 @@ def bench_unoattack(
     seed: int,
     edition: str = "2003",
     launcher: str = "hazard",
+    events: bool = False,
 ) -> dict[str, Any]:
     """Random self-play of whole matches through ``legal_actions`` and ``apply``."""
     from unoattack.engine import Game
@@ -63,7 +66,7 @@ def bench_unoattack(
     while True:
         t0 = perf_counter()
         game = Game.new(
-            edition, players=num_players, seed=seed + n_games, launcher=launcher, events=False
+            edition, players=num_players, seed=seed + n_games, launcher=launcher, events=events
         )
         d = f = 0
         while not game.is_over:
@@ -90,7 +93,8 @@ def bench_unoattack(
         "decisions_per_game": decisions / n_games,
         "forced_decision_share": forced / decisions,
         "seconds": elapsed,
-        "params": f"edition={edition}, launcher={launcher}, full matches",
+        "params": f"edition={edition}, launcher={launcher}, full matches, "
+        f"events {'on' if events else 'off'}",
     }
 
 
@@ -283,6 +287,7 @@ def run_bench(
     launcher: str = "hazard",
     rounds: int = 3,
     others: bool = True,
+    events: bool = False,
     on_result: Callable[[str, int, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Run every engine for every player count; return figures and our ratios.
@@ -294,7 +299,9 @@ def run_bench(
 
     The result has stable keys: ``unoattack``, ``rlcard_uno``, ``openspiel_crazy_eights``
     (decisions per second by player count, or None when skipped), ``ratios`` (ours over
-    theirs), ``details``, ``skipped`` (why an engine did not run) and ``meta``.
+    theirs), ``details``, ``skipped`` (why an engine did not run) and ``meta``; with
+    ``events``, also ``unoattack_events`` (ours with events on) and ``events_cost`` (the
+    share of our speed that events cost), else None for both.
     """
     if games is not None:
         rounds = 1
@@ -306,6 +313,15 @@ def run_bench(
             ),
         )
     ]
+    if events:
+        engines.append(
+            (
+                "unoattack_events",
+                lambda n, s, g, seed: bench_unoattack(
+                    n, s, g, seed, edition=edition, launcher=launcher, events=True
+                ),
+            )
+        )
     skipped: dict[str, str] = {}
     for key, module, _label, fn in OTHERS:
         problem = importable(module) if others else "not requested"
@@ -334,9 +350,12 @@ def run_bench(
             ratios[key] = None
         else:
             ratios[key] = {n: result["unoattack"][n] / result[key][n] for n in result[key]}
+    on = result.get("unoattack_events")
     return {
         "unoattack": result["unoattack"],
         **{key: result[key] for key, _m, _l, _f in OTHERS},
+        "unoattack_events": on,
+        "events_cost": None if on is None else {n: 1 - on[n] / result["unoattack"][n] for n in on},
         "ratios": ratios,
         "details": details,
         "skipped": skipped,
@@ -351,4 +370,8 @@ def run_bench(
     }
 
 
-LABELS = {"unoattack": "unoattack", **{key: label for key, _m, label, _f in OTHERS}}
+LABELS = {
+    "unoattack": "unoattack",
+    "unoattack_events": "unoattack (events on)",
+    **{key: label for key, _m, label, _f in OTHERS},
+}

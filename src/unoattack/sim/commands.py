@@ -393,6 +393,9 @@ def bench_command(
     seed: Seed = 0,
     edition: Edition = "2003",
     launcher: Launcher = "hazard",
+    events: Annotated[
+        bool, typer.Option("--events", help="also play ours with events on, as front-ends do")
+    ] = False,
     as_json: AsJson = False,
 ) -> None:
     """Random self-play decisions per second: ours, RLCard's UNO, OpenSpiel's crazy_eights."""
@@ -429,7 +432,13 @@ def bench_command(
         )
 
     data = run_bench(
-        seconds=seconds, games=games, seed=seed, edition=edition, launcher=launcher, on_result=show
+        seconds=seconds,
+        games=games,
+        seed=seed,
+        edition=edition,
+        launcher=launcher,
+        events=events,
+        on_result=show,
     )
     if as_json:
         typer.echo(json.dumps(data, indent=2))
@@ -438,6 +447,9 @@ def bench_command(
         if ratios is not None:
             text = ", ".join(f"{n}p x{r:.2f}" for n, r in ratios.items())
             typer.echo(f"unoattack / {LABELS[key]}: {text}")
+    if data["events_cost"] is not None:
+        text = ", ".join(f"{n}p {c:.0%}" for n, c in data["events_cost"].items())
+        typer.echo(f"events on cost: {text} of the speed")
     v = data["meta"]["versions"]
     typer.echo(
         f"python {v['python']}, unoattack {v['unoattack']}, rlcard {v['rlcard']}, "

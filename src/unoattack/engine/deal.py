@@ -1,0 +1,96 @@
+"""The deal: choosing the first dealer, shuffling, dealing and turning the start card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unoattack.engine.effects import turn_start_card
+from unoattack.engine.events import DealerChosen, Dealt, HandStarted, StartCardTurned
+from unoattack.rules.cards import Kind
+
+if TYPE_CHECKING:
+    from unoattack.engine.game import Game
+
+
+def choose_first_dealer(game: Game) -> None:
+    """R04, A32: highest number deals; action cards count 0; ties redraw."""
+    faces, rng = game.faces, game.deck_rng
+    deck = list(range(len(faces)))
+    rng.shuffle(deck)
+    drawing = list(range(game.n))
+    rounds = []
+    while True:
+        draws = []
+        for seat in drawing:
+            if not deck:
+                deck = list(range(len(faces)))
+                rng.shuffle(deck)
+            draws.append((seat, faces[deck.pop()]))
+        rounds.append(tuple(draws))
+        values = {seat: (c.number or 0) if c.kind is Kind.NUMBER else 0 for seat, c in draws}
+        best = max(values.values())
+        leaders = [seat for seat in drawing if values[seat] == best]
+        if best > 0 and len(leaders) == 1:
+            game.dealer = leaders[0]
+            break
+        if best > 0:
+            drawing = leaders
+    if game.emitting:
+        game._emit(DealerChosen(tuple(rounds), game.dealer))
+
+
+def start_hand(game: Game) -> None:
+    """R06, R07, R44–R56: shuffle, deal, turn the start card and apply it."""
+    game.hand_number += 1
+    game.empty_turns = 0
+    game.direction = 1
+    game.uno_seat = -1
+    game.went_out = -1
+    game.skip_after_bonus = -1
+    game.pile_total = game.pile_cards = 0
+    game.duties = []
+    faces, hands = game.faces, game.hands
+    cards = list(range(len(faces)))
+    game.deck_rng.shuffle(cards)
+    seats = []
+    seat = game._next(game.dealer)
+    for _ in range(game.n_active):
+        seats.append(seat)
+        seat = game._next(seat)
+    hand_size = game.options.hand_size
+    if game.emitting:
+        game._emit(HandStarted(game.hand_number, game.dealer, hand_size))
+    for s in range(game.n):
+        hands[s] = {}
+    for _ in range(hand_size):
+        for s in seats:
+            hands[s][cards.pop()] = None
+    for s in range(game.n):
+        game._index_hand(s)
+    if game.emitting:
+        for s in seats:
+            game._emit(Dealt(s, len(hands[s]), tuple(map(faces.__getitem__, hands[s]))))
+    while True:
+        start = cards.pop()
+        effect = faces[start].kind.effect
+        if effect is None or not effect.trades:
+            break
+        # R50, A28: a Trade Hands goes back into the stock and another card is turned.
+        if game.emitting:
+            game._emit(StartCardTurned(faces[start], True))
+        cards.insert(game.deck_rng.randrange(len(cards) + 1), start)
+    cards.reverse()  # the launcher's front is the next card out
+    game.pile = [start]
+    game.launcher.load(cards)
+    card = faces[start]
+    if game.emitting:
+        game._emit(StartCardTurned(card, False))
+    turn_start_card(game, card)
+
+
+def next_dealer(game: Game) -> int:
+    """A32: the deal passes one seat to the left, skipping eliminated players."""
+    seat = (game.dealer + 1) % game.n
+    while not game.active[seat]:
+        seat = (seat + 1) % game.n
+    return seat

@@ -1,0 +1,306 @@
+"""The state of a game: its fields, and nothing worked out from them.
+
+:class:`State` holds what a game is at one moment: the hands, the pile, the launcher,
+whose turn it is, the presses owed, the scores. What the rules make of an edition lives
+in its :class:`~unoattack.engine.tables.Tables`, shared by every game of that edition
+and referenced here, as is the :class:`Seating` of the seats in play; the legal actions
+worked out for the current position live in one :class:`MoveCache` per game.
+:class:`~unoattack.engine.game.Game` adds the rules on top.
+
+Each hand is an insertion-ordered dict of card ids (a card leaves it in constant time,
+the others keep their order), indexed by a count per face and a *face mask*, an int with
+bit ``f`` set for each face ``f`` the hand holds; the index is part of the hand and kept
+in step with it (:meth:`State._index_hand` after a deal).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from functools import cache
+from typing import TYPE_CHECKING, Self
+
+from unoattack.engine.actions import Action
+from unoattack.engine.events import Event
+from unoattack.engine.launcher import Launcher, LauncherModel
+from unoattack.rules.cards import Colour
+from unoattack.rules.edition import Edition, EditionError
+
+if TYPE_CHECKING:
+    from unoattack.engine.scoring import HandResult, MatchResult
+    from unoattack.engine.tables import Tables
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+
+class Phase(IntEnum):
+    TURN = 0  # the current player plays a card or presses
+    PRESSING = 1  # someone owes presses (a Hit, an attack, a penalty...)
+    CHOOSE_COLOUR = 2  # the first player names the colour of a wild start card
+    MATCH_OVER = 3
+
+
+class Duty:
+    """An obligation to press: ``left`` presses (0 with ``until_fire``)."""
+
+    __slots__ = ("hit_card", "left", "penalty", "seat", "stackable", "until_fire", "yielded")
+
+    def __init__(
+        self,
+        seat: int,
+        left: int,
+        *,
+        until_fire: bool = False,
+        stackable: bool = False,
+        penalty: bool = False,
+        hit_card: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.left = left
+        self.until_fire = until_fire
+        self.stackable = stackable  # Mega Hit: may answer with a Hit card (R37)
+        self.penalty = penalty  # penalty presses do not close a catch window (R61)
+        self.hit_card = hit_card  # comes from a Hit card or pile (fr_stop_on_fire_scope)
+        self.yielded = False  # the launcher has yielded cards during this duty
+
+    def copy(self) -> Duty:
+        duty = Duty(
+            self.seat,
+            self.left,
+            until_fire=self.until_fire,
+            stackable=self.stackable,
+            penalty=self.penalty,
+            hit_card=self.hit_card,
+        )
+        duty.yielded = self.yielded
+        return duty
+
+
+class Seating:
+    """Who plays after whom among the seats in play: one object per number of seats and
+    seats eliminated, shared by every game (see :func:`seating`)."""
+
+    __slots__ = ("active", "n", "successors")
+
+    def __init__(self, n: int, active: tuple[bool, ...]) -> None:
+        self.n = n
+        self.active = active
+        #: direction (1 or -1) -> each seat's next active seat in that direction
+        self.successors: dict[int, tuple[int, ...]] = {}
+        for direction in (1, -1):
+            succ = []
+            for seat in range(n):
+                nxt = (seat + direction) % n
+                while not active[nxt]:
+                    nxt = (nxt + direction) % n
+                succ.append(nxt)
+            self.successors[direction] = tuple(succ)
+
+
+@cache
+def seating(n: int, active: tuple[bool, ...]) -> Seating:
+    """The seating of ``n`` seats of which those with ``active[seat]`` are in play (at
+    least one), worked out once per process."""
+    return Seating(n, active)
+
+
+#: A plays cache (see :class:`MoveCache`): key -> (actions, the codes of the actions).
+PlaysCache = dict[int, tuple[tuple[Action, ...], int]]
+NO_SEAT = -2  # an empty legal-action cache
+
+
+class MoveCache:
+    """A game's one cache: the legal actions of one seat in the current position, with
+    what :meth:`~unoattack.engine.game.Game.apply` checks an action against, the mask of
+    the faces whose plain plays are legal (``plain``) and the codes of the other legal
+    actions (``codes``). Every change of the game empties it (``seat = NO_SEAT``).
+
+    ``targets`` and ``tails`` are the plays that name other seats
+    (:mod:`unoattack.engine.movegen`), shared by the games of one edition and seating.
+    """
+
+    __slots__ = ("actions", "codes", "plain", "seat", "tails", "targets")
+
+    def __init__(self) -> None:
+        self.seat = NO_SEAT
+        self.actions: tuple[Action, ...] = ()
+        self.plain = 0
+        self.codes = 0
+        self.targets: PlaysCache = {}
+        self.tails: PlaysCache = {}
+
+    def copy(self) -> MoveCache:
+        other = MoveCache()
+        other.seat, other.actions, other.plain, other.codes = (
+            self.seat,
+            self.actions,
+            self.plain,
+            self.codes,
+        )
+        other.targets, other.tails = self.targets, self.tails
+        return other
+
+
+class State:
+    """The fields of one match of UNO Attack (see :class:`~unoattack.engine.game.Game`)."""
+
+    # Slots keep attribute access fast: the game has too many fields for a shared-key dict.
+    __slots__ = (
+        "_bonus_skip",
+        "_cache",
+        "_counts",
+        "_direction",
+        "_masks",
+        "_moves",
+        "_seating",
+        "_succ",
+        "_tables",
+        "active",
+        "called_uno",
+        "colour",
+        "current",
+        "dealer",
+        "deck_rng",
+        "duties",
+        "edition",
+        "emitting",
+        "empty_turns",
+        "faces",
+        "hand_number",
+        "hands",
+        "last_hand",
+        "launcher",
+        "log",
+        "n",
+        "n_active",
+        "options",
+        "phase",
+        "pile",
+        "pile_cards",
+        "pile_origin",
+        "pile_total",
+        "result",
+        "resume",
+        "resume_colour",
+        "scores",
+        "seed",
+        "skip_after_bonus",
+        "uno_seat",
+        "went_out",
+    )
+
+    def __init__(
+        self,
+        edition: Edition,
+        tables: Tables,
+        players: int,
+        seed: int,
+        launcher: LauncherModel,
+        *,
+        events: bool = True,
+    ) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise EditionError(
+                f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}"
+            )
+        needed = players * edition.options.hand_size + 2
+        if edition.deck.size < needed:
+            raise EditionError(
+                f"the {edition.name} deck has {edition.deck.size} cards: dealing "
+                f"{edition.options.hand_size} to {players} players needs at least {needed}"
+            )
+        self.edition = edition
+        self.options = edition.options
+        # The rules of this deck, options and points, worked out once for every game.
+        self._tables = tables
+        self.n = players
+        self.seed = seed
+        self.faces = tables.faces  # card id -> face
+        self.deck_rng = random.Random(f"unoattack:{seed}:deck")
+        self.launcher = Launcher(launcher, random.Random(f"unoattack:{seed}:launcher"))
+        # Simulations may turn events off for speed: apply() then returns no events and
+        # the log stays empty (such a game cannot be recorded).
+        self.emitting = events
+        self.log: list[Event] = []
+        self._moves: list[int] = []  # each action taken, as action code << 4 | seat + 1
+        self.hands: list[dict[int, None]] = [{} for _ in range(players)]
+        # The index of each hand (see the module's docstring).
+        self._counts: list[list[int]] = [[0] * tables.n_faces for _ in range(players)]
+        self._masks = [0] * players
+        self.pile: list[int] = []
+        self.colour: Colour | None = None
+        self.active = [True] * players
+        self.n_active = players  # kept equal to sum(active)
+        self._direction = 1  # see the direction property
+        self._cache = MoveCache()
+        self._seats_changed()  # sets _seating, and _succ: each seat's next active seat
+        self.scores = [0] * players
+        self.dealer = 0
+        self.hand_number = 0
+        self.phase = Phase.TURN
+        self.current = 0
+        self.duties: list[Duty] = []
+        self.resume = 0  # who plays when the duties are done
+        self.resume_colour = False  # ... after naming the colour of a wild start card
+        self.skip_after_bonus = -1  # e2_extra_card_all_counts: the seat a Skip passed over
+        self._bonus_skip = -1  # ... still to pass over during the current action
+        self.uno_seat = -1  # the seat that can be caught (R60, R61), or -1
+        self.called_uno = [False] * players  # for display: said UNO and holds one card
+        self.went_out = -1  # the seat that went out; last-card effects still pending
+        self.empty_turns = 0  # turns in a row that pressed an empty, unreloadable launcher
+        self.pile_total = 0  # Mega Hit: presses accumulated (R38)
+        self.pile_cards = 0
+        self.pile_origin = -1  # who laid the first Hit card of the pile (R42, A08)
+        self.last_hand: HandResult | None = None
+        self.result: MatchResult | None = None
+
+    def clone(self) -> Self:
+        """An independent copy (for search): the same position, random streams and log.
+        The rule tables are shared, not copied."""
+        other = object.__new__(type(self))
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.deck_rng = random.Random()
+        other.deck_rng.setstate(self.deck_rng.getstate())
+        other.launcher = self.launcher.clone()
+        other.log = list(self.log)
+        other._moves = list(self._moves)
+        other.hands = [dict(h) for h in self.hands]
+        other._counts = [list(c) for c in self._counts]
+        other._masks = list(self._masks)
+        other.pile = list(self.pile)
+        other.active = list(self.active)
+        other.scores = list(self.scores)
+        other.duties = [d.copy() for d in self.duties]
+        other.called_uno = list(self.called_uno)
+        other._cache = self._cache.copy()
+        return other
+
+    # ------------------------------------------------------------------ seating
+
+    @property
+    def direction(self) -> int:
+        """1 when play goes to higher seat numbers (clockwise), -1 the other way."""
+        return self._direction
+
+    @direction.setter
+    def direction(self, value: int) -> None:
+        self._direction = value
+        self._succ = self._seating.successors[value]
+
+    def _seats_changed(self) -> None:
+        """After players are eliminated (or set from a position): the shared tables of
+        who plays after whom among the seats in play, and the plays that name them."""
+        self._seating = found = seating(self.n, tuple(self.active))
+        self._succ = found.successors[self._direction]
+        self._cache.targets, self._cache.tails = self._tables.seat_plays(found)
+
+    def _index_hand(self, seat: int) -> None:
+        """Index ``seat``'s hand from its ids (after a deal, or when set from a position)."""
+        counts = [0] * self._tables.n_faces
+        face_of = self._tables.face_of
+        for i in self.hands[seat]:
+            counts[face_of[i]] += 1
+        self._counts[seat] = counts
+        self._masks[seat] = sum(1 << f for f, count in enumerate(counts) if count)

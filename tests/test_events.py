@@ -1,0 +1,96 @@
+"""Events are default-deny: every field that can carry cards is declared hidden (and to
+whom it shows) or public, and one rule in the base class redacts the hidden ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from unoattack.engine.events import EVENT_TYPES, SPECTATOR, Event, HandsTraded, Pressed
+from unoattack.rules.cards import Card
+
+
+def annotations(cls: type[Event]) -> dict[str, str]:
+    """The annotation of each field, as written (the modules use postponed annotations)."""
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        found.update({k: str(v) for k, v in vars(klass).get("__annotations__", {}).items()})
+    return {name: found[name] for name in cls.field_names}
+
+
+def sample(cls: type[Event], seat: int, other: int) -> Event:
+    """An event of type ``cls`` whose fields naming an owner are ``seat``, ``seat + 3``...
+    (one owner each), whose other numbers are ``other`` and whose card fields hold cards."""
+    card = Card.parse("R7")
+    owners = sorted(set(cls.hidden.values()))
+    values = []
+    for name, annotation in annotations(cls).items():
+        if name in owners:
+            values.append(seat + 3 * owners.index(name))
+        elif "Card" in annotation:
+            values.append(((card,),) if annotation.count("tuple") > 1 else (card,))
+        elif "int" in annotation:
+            values.append(other)
+        else:
+            values.append(None)
+    return tuple.__new__(cls, values)
+
+
+def test_every_event_type_is_listed_with_its_type_name_and_fields() -> None:
+    # So that the tests below walk every event type (hand_void was once left out).
+    assert set(EVENT_TYPES.values()) == set(Event.__subclasses__())
+    assert len(EVENT_TYPES) == 21
+    for name, cls in EVENT_TYPES.items():
+        assert cls.type == name and cls.field_names
+
+
+@pytest.mark.parametrize("cls", EVENT_TYPES.values(), ids=EVENT_TYPES.keys())
+def test_every_field_that_can_carry_cards_is_declared_hidden_or_public(cls: type[Event]) -> None:
+    carrying = {name for name, annotation in annotations(cls).items() if "Card" in annotation}
+    assert carrying == set(cls.hidden) | set(cls.public), (
+        f"{cls.__name__}: declare each card field in `hidden` (with the field naming the seat "
+        "that may see it) or in `public` (with why every seat may)"
+    )
+    assert not set(cls.hidden) & set(cls.public)
+
+
+@pytest.mark.parametrize("cls", EVENT_TYPES.values(), ids=EVENT_TYPES.keys())
+def test_no_event_type_redacts_on_its_own(cls: type[Event]) -> None:
+    assert "for_seat" not in vars(cls)
+
+
+@pytest.mark.parametrize("cls", [c for c in EVENT_TYPES.values() if c.hidden], ids=lambda c: c.type)
+def test_hidden_fields_show_only_to_their_seat(cls: type[Event]) -> None:
+    for field, owner_field in cls.hidden.items():
+        event = sample(cls, seat=1, other=2)
+        owner = getattr(event, owner_field)
+        assert getattr(event.for_seat(owner), field) is not None
+        for seat in (SPECTATOR, 0, 1, 2, 3, 4):
+            if seat != owner:
+                seen = event.for_seat(seat)
+                assert getattr(seen, field) is None, (cls.__name__, field, seat)
+                assert type(seen) is cls and seen.to_dict()[field] is None
+                # Everything else shows as it is.
+                for name in cls.field_names:
+                    if name not in cls.hidden:
+                        assert getattr(seen, name) == getattr(event, name)
+
+
+def test_each_seat_of_a_trade_sees_only_what_it_received() -> None:
+    r7, g2 = Card.parse("R7"), Card.parse("G2")
+    traded = HandsTraded(
+        seat=0, target=2, seat_count=1, target_count=1, seat_cards=(r7,), target_cards=(g2,)
+    )
+    assert traded.for_seat(0).seat_cards == (r7,) and traded.for_seat(0).target_cards is None
+    assert traded.for_seat(2).seat_cards is None and traded.for_seat(2).target_cards == (g2,)
+    assert traded.for_seat(1).seat_cards is None and traded.for_seat(1).target_cards is None
+
+
+def test_events_are_values() -> None:
+    pressed = Pressed(0, True, 1, 0, (Card.parse("R7"),))
+    assert pressed == Pressed(0, True, 1, 0, (Card.parse("R7"),))
+    assert hash(pressed) == hash(Pressed(0, True, 1, 0, (Card.parse("R7"),)))
+    assert pressed != pressed.for_seat(1) and pressed.for_seat(0) is pressed
+    assert EVENT_TYPES["skipped"](1) != EVENT_TYPES["uno_said"](1)  # not mere tuples
+    with pytest.raises(AttributeError):
+        pressed.seat = 2  # type: ignore[misc]
+    assert repr(pressed).startswith("Pressed(seat=0, fired=True")
