@@ -1,6 +1,6 @@
 """Why an action is refused: :class:`IllegalAction`, the stable keys of its reasons
 (:data:`ILLEGAL_REASONS`), and :func:`explain`, which finds the reason in words a player
-understands.
+understands; and the refusals of the table (:class:`MatchRefusal`, :data:`MATCH_REASONS`).
 
 ``Game.apply`` checks an action against the cached legal actions in two ``&``; only when
 the check fails does it ask :func:`explain` why, so the explanation costs nothing on the
@@ -65,6 +65,25 @@ ILLEGAL_REASONS: dict[str, tuple[str, ...]] = {
     "referee_only": (),
     "nobody_to_penalize": ("seat",),
     "hand_over": (),
+}
+
+
+class MatchRefusal(IllegalAction):
+    """An action the table refuses for a reason of the table, not of the cards (see
+    :mod:`unoattack.engine.match`). Like any :class:`IllegalAction` it leaves everything
+    unchanged; its ``reason`` is a key of :data:`MATCH_REASONS`."""
+
+
+#: Every ``MatchRefusal.reason``, and every reason a held catch fails, with its details.
+MATCH_REASONS: dict[str, tuple[str, ...]] = {
+    "stale": ("state",),  # the action was meant for an earlier state of the table
+    "between_hands": (),  # the table pauses between two hands
+    "catch_pending": ("seat",),  # a catch is held for the UNO grace: the table waits
+    "uno_in_time": ("seat",),  # a held catch failed: the player said UNO within the grace
+    "too_late": (),  # a held catch failed: the window closed before it settled
+    "offer_pending": ("seat",),  # offers: another seat must answer its offer first
+    "no_offer": (),  # offers: there is nothing to decline
+    "answer_offer": (),  # offers: while offered, a seat may only react or decline
 }
 
 

@@ -2,11 +2,11 @@
 
 A :class:`Match` wraps a :class:`~unoattack.engine.game.Game` and owns the rules of the
 table that are not card rules: which seats may act now and with what, the order in which
-simultaneous reactions (UNO calls, catches) are settled, the short grace that lets an
-UNO said just before a catch win, stale-state refusals, when bots act, the pause between
-hands and the rematch. The web server, the terminal game, the simulations, the research
-environments and the bot runner all go through it, so the same actions at the same times
-give the same game whatever the front-end.
+reactions that meet are settled (:mod:`unoattack.engine.window`, docs/rules.md P12), the
+UNO grace (P13), stale-state refusals, when bots act, turn timers and stand-ins, the
+pause between hands and the rematch. The web server, the terminal game, the simulations,
+the research environments and the bot runner all go through it, so the same actions at
+the same times give the same game whatever the front-end.
 
 Time is an argument. Every call that can change the table takes ``now``, in seconds on
 any clock the caller likes (a monotonic clock, a virtual one, or always 0): the match
@@ -24,37 +24,41 @@ each at its own due time, in due order; :meth:`Match.next_due` says when to call
 >>> game.is_over, match.state == len(steps)
 (True, True)
 
-**Reactions.** While a catch window is open (a play left a player one card and they did
-not say UNO, R57–R61), every seat may react: the liable player by saying UNO, the others
-by catching them. Reactions that meet at the same moment are settled in the *reaction
-order*: the liable seat first (R59: a player who calls UNO before anyone catches them is
-safe), then the other seats in the order of play from the liable seat
-(:meth:`Match.reaction_order`; docs/rules.md P12). Bots decide their reaction when the
-window opens, all of them, in that order, and act after their reaction time.
-
-**The UNO grace.** With ``Timing.uno_grace`` above 0, a catch is *held* that long before
-it applies: the liable player's UNO arriving meanwhile wins and the catch fails, so a
-player whose call left over a slower link is not penalised for the lag. Meanwhile the
-table takes nothing else (``catch_pending``), and bots wait.
-
-**Offers.** Research environments are turn-based: with ``offers=True`` each seat played
-from outside (an agent) that may react is *offered* the chance in the reaction order and
-must answer, by its reaction or :meth:`Match.decline`, before anything else happens.
+Research environments are turn-based: with ``offers=True`` each seat played from outside
+that may react is *offered* the chance in the reaction order and answers, by its
+reaction or :meth:`Match.decline`, before anything else happens.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Protocol
 
 from unoattack.engine.actions import Action, ActionKind, catch
 from unoattack.engine.events import SPECTATOR, Event
-from unoattack.engine.game import Game, HandResult, IllegalAction, MatchResult, Phase
+from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
+from unoattack.engine.game import Game, Phase
+from unoattack.engine.step import Chooser, JournalError, Step, StepKind
+from unoattack.engine.timing import INSTANT, Timing
 from unoattack.engine.view import View, log_for, view
+from unoattack.engine.window import REACTIONS, HeldCatch, Window, reaction_order
+
+__all__ = [
+    "INSTANT",
+    "MATCH_REASONS",
+    "Bot",
+    "Chooser",
+    "JournalError",
+    "Match",
+    "MatchRefusal",
+    "Step",
+    "StepKind",
+    "Timing",
+    "play_out",
+]
 
 
 class Bot(Protocol):
@@ -71,147 +75,6 @@ class Bot(Protocol):
 
     def react(self, view: View) -> Action | None:
         """An out-of-turn action when a catch window opens (say UNO, catch), or None."""
-
-
-class MatchRefusal(IllegalAction):
-    """An action the table refuses for a reason of the table, not of the cards. Like the
-    engine's :class:`IllegalAction` (which it is), it leaves everything unchanged and
-    names its reason with a key of :data:`MATCH_REASONS`."""
-
-
-#: Every ``MatchRefusal.reason`` (and every reason a held catch fails), with its details.
-MATCH_REASONS: dict[str, tuple[str, ...]] = {
-    "stale": ("state",),  # the action was meant for an earlier state of the table
-    "between_hands": (),  # the table pauses between two hands
-    "catch_pending": ("seat",),  # a catch is held for the UNO grace: the table waits
-    "uno_in_time": ("seat",),  # a held catch failed: the player said UNO within the grace
-    "too_late": (),  # a held catch failed: the window closed before it settled
-    "offer_pending": ("seat",),  # offers: another seat must answer its offer first
-    "no_offer": (),  # offers: there is nothing to decline
-    "answer_offer": (),  # offers: while offered, a seat may only react or decline
-}
-
-_REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH)
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long things take at a table, in seconds. The default is instant: bots act at
-    once, in a fixed order, which is what simulations, environments and tests want.
-
-    Attributes:
-        think: A bot's decision on its turn, after the last action.
-        press: A bot's next press of an obligation.
-        react: The shortest and longest time a bot takes to catch someone, drawn
-            uniformly (from the match's own seeded generator); a bot's own UNO takes half.
-        uno_grace: How long a catch is held; the liable player's UNO arriving meanwhile
-            wins (0: a catch applies at once).
-        human_window: While a catch window is open and a seat played from outside may
-            react in it, a bot's move that would close the window waits until this long
-            after the window opened.
-        turn_timer: A decision of a seat played from outside not taken within this many
-            seconds is taken by the seat's stand-in (0: no timer).
-        between_hands: After a hand ends (and the match goes on), nobody acts for this
-            long, or until every seat played from outside has said it is ready
-            (``math.inf``: until they have).
-    """
-
-    think: float = 0.0
-    press: float = 0.0
-    react: tuple[float, float] = (0.0, 0.0)
-    uno_grace: float = 0.0
-    human_window: float = 0.0
-    turn_timer: float = 0.0
-    between_hands: float = 0.0
-
-
-#: Everything at once.
-INSTANT = Timing()
-
-
-class StepKind(Enum):
-    APPLIED = "applied"  # an action was applied to the game
-    HELD = "held"  # a catch is held for the UNO grace
-    FAILED = "failed"  # a held catch failed (``reason``: uno_in_time, too_late)
-    DECLINED = "declined"  # offers: a seat declined its reaction
-    RESUMED = "resumed"  # the pause between two hands is over
-
-
-class Chooser(Enum):
-    PLAYER = "player"  # the seat's player, from outside (a person, an agent)
-    BOT = "bot"  # the seat's bot
-    STAND_IN = "stand_in"  # the stand-in of a player who is away or ran out of time
-
-
-class Step(NamedTuple):
-    """One thing the match did, at time ``at``: public facts only. What the step's
-    events show a viewer comes from :meth:`Match.step_events` (redacted for that viewer).
-
-    Attributes:
-        kind: What happened.
-        seat: Who acted (-1 for the end of a pause).
-        action: The action, if any.
-        at: When it happened.
-        state: The table's state id after it (the number of actions applied).
-        chooser: Who chose the action: the seat's player, its bot or its stand-in.
-        reason: Why a held catch failed (a key of :data:`MATCH_REASONS`).
-        hand: The hand this action ended, if it ended one.
-        result: The match result, if this action ended the match.
-        log_start: Where the step's events start in the game's log...
-        log_stop: ...and where they stop (equal when it has none).
-    """
-
-    kind: StepKind
-    seat: int
-    action: Action | None
-    at: float
-    state: int
-    chooser: Chooser = Chooser.PLAYER
-    reason: str = ""
-    hand: HandResult | None = None
-    result: MatchResult | None = None
-    log_start: int = 0
-    log_stop: int = 0
-
-    @property
-    def auto(self) -> bool:
-        """The action was chosen by a bot or a stand-in, not by the seat's player."""
-        return self.chooser is not Chooser.PLAYER
-
-
-@dataclass(slots=True)
-class _Window:
-    """An open catch window: who is liable, when and at which state it opened."""
-
-    liable: int
-    opened: float
-    state: int
-    # Planned reactions in settling order: (due, position in the reaction order, seat,
-    # action or None for an offer to a seat played from outside).
-    queue: list[tuple[float, int, int, Action | None]]
-    # Whether a seat played from outside may react (bots' closing moves wait for it).
-    people_may_react: bool
-
-
-@dataclass(slots=True)
-class _Held:
-    """A catch held for the UNO grace."""
-
-    catcher: int
-    liable: int
-    at: float
-    state: int
-    chooser: Chooser
-
-
-class JournalError(RuntimeError):
-    """The journal refused an action: it was not applied. ``steps`` are what happened
-    before (already applied and journaled), so that a server can still send them."""
-
-    def __init__(self, cause: Exception, steps: list[Step]) -> None:
-        super().__init__(f"the action could not be journaled: {cause}")
-        self.cause = cause
-        self.steps = steps
 
 
 _APPLIED = StepKind.APPLIED
@@ -240,7 +103,6 @@ class Match:
     """
 
     __slots__ = (
-        "_among",
         "_away",
         "_bots",
         "_direct",
@@ -272,8 +134,6 @@ class Match:
         self.game = game
         self.offers = offers
         self._bots: dict[int, Bot] = {}
-        # id(bot) -> its choose_among method, or False: looked up once per bot.
-        self._among: dict[int, Callable[[Sequence[Action]], Action] | bool] = {}
         for seat, bot in (bots or {}).items():
             self.set_bot(seat, bot)
         self._stand_ins: dict[int, Bot] = dict(stand_ins or {})
@@ -286,8 +146,8 @@ class Match:
         #: The state id: how many actions the game has taken.
         self.state = len(game.history)
         self._since = now  # when the current state began
-        self._window: _Window | None = None
-        self._held: _Held | None = None
+        self._window: Window | None = None
+        self._held: HeldCatch | None = None
         self._pause_until: float | None = None
         self._ready: set[int] = set()
         self._observe(now, reopened=True)
@@ -357,14 +217,8 @@ class Match:
 
     def reaction_order(self) -> list[int]:
         """The seats that may react in the open catch window, in the order reactions
-        that meet at the same moment are settled: the liable seat first, then the others
-        in the order of play from it (P12). Empty when no window is open."""
-        game = self.game
-        liable = game.uno_seat
-        if liable < 0:
-            return []
-        n, step = game.n, game.direction
-        return [seat for seat in ((liable + k * step) % n for k in range(n)) if game.active[seat]]
+        that meet at the same moment are settled (P12; :func:`reaction_order`)."""
+        return reaction_order(self.game)
 
     @property
     def offered(self) -> int | None:
@@ -408,7 +262,7 @@ class Match:
         if offered is not None:
             if seat != offered:
                 return ()
-            return tuple(a for a in actions if a.kind in _REACTIONS)
+            return tuple(a for a in actions if a.kind in REACTIONS)
         if self.deciding != seat:
             return ()
         return actions
@@ -530,7 +384,7 @@ class Match:
                 raise MatchRefusal(
                     f"seat {offered} answers its offer first", "offer_pending", seat=offered
                 )
-            if offered == seat and action.kind not in _REACTIONS:
+            if offered == seat and action.kind not in REACTIONS:
                 raise MatchRefusal("answer the offer: react, or decline it", "answer_offer")
         self._check_state(state)
         return self._accept(seat, action, now, Chooser.PLAYER, state)
@@ -596,12 +450,8 @@ class Match:
         twin._ready = set(self._ready)
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
-        window = self._window
-        if window is not None:
-            twin._window = _Window(
-                window.liable, window.opened, window.state, list(window.queue),
-                window.people_may_react,
-            )  # fmt: skip
+        if self._window is not None:
+            twin._window = replace(self._window, queue=list(self._window.queue))
         return twin
 
     # ------------------------------------------------------------------ the arbiter
@@ -616,23 +466,6 @@ class Match:
         self, seat: int, action: Action, at: float, chooser: Chooser, state: int | None
     ) -> list[Step]:
         """Judge one action (from outside or from a bot) and carry it out."""
-        steps: list[Step] = []
-        try:
-            self._judge(seat, action, at, chooser, state, steps)
-        except JournalError as exc:
-            raise JournalError(exc.cause, steps + exc.steps) from exc.cause
-        return steps
-
-    def _judge(
-        self,
-        seat: int,
-        action: Action,
-        at: float,
-        chooser: Chooser,
-        state: int | None,
-        steps: list[Step],
-    ) -> None:
-        """:meth:`_accept`'s work: append to ``steps`` what the action leads to."""
         game = self.game
         held = self._held
         if held is not None:
@@ -644,27 +477,24 @@ class Match:
                 )
             # The UNO grace: the liable player's call, arriving while the catch is held,
             # wins (R59, P13); the catch fails.
-            steps.append(self._apply(seat, action, at, chooser))
+            said = self._apply(seat, action, at, chooser)
             self._held = None
-            steps.append(
-                Step(
-                    StepKind.FAILED,
-                    held.catcher,
-                    catch(held.liable),
-                    at,
-                    self.state,
-                    held.chooser,
-                    "uno_in_time",
-                )
+            failed = Step(
+                StepKind.FAILED,
+                held.catcher,
+                catch(held.liable),
+                at,
+                self.state,
+                held.chooser,
+                "uno_in_time",
             )
-            return
+            return [said, failed]
         if action.kind is ActionKind.CATCH and self.timing.uno_grace > 0:
             if action not in game.legal_actions(seat):
                 game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing
-            self._held = _Held(seat, game.uno_seat, at, self.state, chooser)
-            steps.append(Step(StepKind.HELD, seat, action, at, self.state, chooser))
-            return
-        steps.append(self._apply(seat, action, at, chooser))
+            self._held = HeldCatch(seat, game.uno_seat, at, self.state, chooser)
+            return [Step(StepKind.HELD, seat, action, at, self.state, chooser)]
+        return [self._apply(seat, action, at, chooser)]
 
     def _settle(self, at: float) -> Step:
         """Carry out the held catch at ``at``, or fail it if its window has closed."""
@@ -704,38 +534,19 @@ class Match:
         )
 
     def _observe(self, at: float, reopened: bool) -> None:
-        """After an action: note a catch window that opened (and plan the bots'
-        reactions to it) or closed. Any card play closes a window (R61), so a window open
-        after a play is a new one."""
+        """After an action: note a catch window that opened (and the bots' reactions to
+        it) or closed. Any card play closes a window (R61), so a window open after a play
+        is a new one."""
         game = self.game
         liable = game.uno_seat
         if liable < 0 or game.is_over:
             self._window = None
             return
         window = self._window
-        if window is not None and window.liable == liable and not reopened:
-            return
-        # A new window: every bot decides its reaction now, in the reaction order.
-        queue: list[tuple[float, int, int, Action | None]] = []
-        people = False
-        for position, seat in enumerate(self.reaction_order()):
-            bot = self.controller(seat)
-            if bot is None:
-                if self.offers:
-                    queue.append((at, position, seat, None))
-                else:
-                    people = True
-                continue
-            react_among = getattr(bot, "react_among", None)
-            if react_among is not None:
-                reaction = react_among(game.legal_actions(seat))
-            else:
-                reaction = bot.react(view(game, seat))
-            if reaction is None or reaction.kind not in _REACTIONS:
-                continue
-            queue.append((at + self._reaction_time(reaction), position, seat, reaction))
-        queue.sort(key=_due_order)
-        self._window = _Window(liable, at, self.state, queue, people)
+        if window is None or window.liable != liable or reopened:
+            self._window = Window.open(
+                game, at, self.state, self.controller, self.offers, self._reaction_time
+            )
 
     def _reaction_time(self, reaction: Action) -> float:
         low, high = self.timing.react
@@ -828,11 +639,8 @@ class Match:
     def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
         """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
         game = self.game
-        among = self._among.get(id(bot))
-        if among is None:
-            among = self._among[id(bot)] = getattr(bot, "choose_among", False)
-        if among is not False:
-            assert callable(among)
+        among = getattr(bot, "choose_among", None)
+        if among is not None:
             choice: Action = among(game.legal_actions(seat))
         else:
             choice = bot.choose(view(game, seat))
@@ -840,14 +648,8 @@ class Match:
             if self._direct and choice.kind is not ActionKind.CATCH and self._held is None:
                 return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
             return self._accept(seat, choice, at, chooser, None)
-        except MatchRefusal:
-            raise
         except IllegalAction as exc:
             raise RuntimeError(f"the bot of seat {seat} chose {choice}: {exc}") from exc
-
-
-def _due_order(entry: tuple[float, int, int, Action | None]) -> tuple[float, int]:
-    return entry[0], entry[1]
 
 
 def play_out(
@@ -857,18 +659,3 @@ def play_out(
     ``stop`` returns true, or ``limit`` actions; return the number of actions applied."""
     steps = match.advance(math.inf, limit=limit, stop=stop)
     return sum(1 for step in steps if step.kind is StepKind.APPLIED)
-
-
-__all__: Sequence[str] = (
-    "INSTANT",
-    "MATCH_REASONS",
-    "Bot",
-    "Chooser",
-    "JournalError",
-    "Match",
-    "MatchRefusal",
-    "Step",
-    "StepKind",
-    "Timing",
-    "play_out",
-)
