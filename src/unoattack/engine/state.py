@@ -300,7 +300,10 @@ class State:
         """Index ``seat``'s hand from its ids (after a deal, or when set from a position)."""
         counts = [0] * self._tables.n_faces
         face_of = self._tables.face_of
+        mask = 0
         for i in self.hands[seat]:
-            counts[face_of[i]] += 1
+            f = face_of[i]
+            counts[f] += 1
+            mask |= 1 << f
         self._counts[seat] = counts
-        self._masks[seat] = sum(1 << f for f, count in enumerate(counts) if count)
+        self._masks[seat] = mask
