@@ -49,6 +49,7 @@ def start_hand(game: Game) -> None:
     game.skip_after_bonus = -1
     game.pile_total = game.pile_cards = 0
     game.duties = []
+    game.aside = []  # cards set aside by a position are dealt again
     faces, hands = game.faces, game.hands
     cards = list(range(len(faces)))
     game.deck_rng.shuffle(cards)
@@ -70,18 +71,27 @@ def start_hand(game: Game) -> None:
     if game.emitting:
         for s in seats:
             game._emit(Dealt(s, len(hands[s]), tuple(map(faces.__getitem__, hands[s]))))
+    turn_start(game, cards)
+
+
+def turn_start(game: Game, undealt: list[int]) -> None:
+    """R44–R56: turn the start card from the undealt cards (``undealt[-1]`` is the next
+    one), load the others into the launcher, front first, and apply the start card.
+
+    A position whose pile is empty (docs/notation.md) turns its start card here too."""
+    faces = game.faces
     while True:
-        start = cards.pop()
+        start = undealt.pop()
         effect = faces[start].kind.effect
         if effect is None or not effect.trades:
             break
         # R50, A28: a Trade Hands goes back into the stock and another card is turned.
         if game.emitting:
             game._emit(StartCardTurned(faces[start], True))
-        cards.insert(game.deck_rng.randrange(len(cards) + 1), start)
-    cards.reverse()  # the launcher's front is the next card out
+        undealt.insert(game.deck_rng.randrange(len(undealt) + 1), start)
+    undealt.reverse()  # the launcher's front is the next card out
     game.pile = [start]
-    game.launcher.load(cards)
+    game.launcher.load(undealt)
     card = faces[start]
     if game.emitting:
         game._emit(StartCardTurned(card, False))
