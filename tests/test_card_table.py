@@ -108,7 +108,6 @@ stop_after_fire = "always"
 SCRIPT = """
 import json, random, sys
 from unoattack.engine import Action, Game, NUM_ACTIONS, parse_position
-from unoattack.engine.effects import turn_start_card
 from unoattack.rules.cards import Card, Kind
 from unoattack.rules.edition import Edition
 
@@ -135,10 +134,9 @@ game = parse_position(
 )
 out["matches_symbol"] = [str(a) for a in game.legal_actions(2)]
 game = parse_position(
-    f"{edition_file} hands=R5,R6/G3,G4/B3,B4/Y3,Y4 pile=Y-Skip2 turn=0 dealer=3 "
-    "scores=0,0,0,0 stock=... launcher=scripted:0 seed=0"
+    f"{edition_file} hands=R5,R6/G3,G4/B3,B4/Y3,Y4 pile= dealer=3 "
+    "scores=0,0,0,0 stock=Y-Skip2,... launcher=scripted:0 seed=0"
 )
-turn_start_card(game, game.top)
 out["start_card_to_act"] = game.to_act
 out["start_card_events"] = [e.to_dict() for e in game.log]
 
@@ -228,6 +226,7 @@ def test_a_new_card_kind_needs_only_the_card_table_one_handler_and_data(tmp_path
     assert out["matches_symbol"] == ["play B-Skip2", "press"]  # R10: same symbol
     assert out["start_card_to_act"] == 2
     assert out["start_card_events"] == [
+        {"type": "start_card", "card": "Y-Skip2", "returned": False},
         {"type": "skipped", "seat": 0},
         {"type": "skipped", "seat": 1},
         {"type": "turn_started", "seat": 2, "bonus": False},

@@ -80,6 +80,36 @@ def test_position_shows_the_table() -> None:
     assert out.strip().endswith(text)
 
 
+def test_position_shows_what_is_pending() -> None:
+    text = (
+        "mega-hit hands=R5,R6/G-Hit2,G1/B3,B4 pile=R2,R-Hit1 colour=R dir=cw "
+        "owe=0:4:suggestion,1:1:hit+stack then=2 mega=1:1:0 dealer=2 scores=0,0,0 stock=... "
+        "aside=R9,R8 launcher=scripted seed=0"
+    )
+    code, out, _ = run("position", text)
+    assert code == 0
+    assert "* P0 [  0] R5 R6" in out
+    assert "presses owed: P0 4 presses (suggestion); P1 1 press (hit, may stack)" in out
+    assert "then P2 plays" in out
+    assert "2 cards out of play" in out
+    assert out.strip().endswith(text)
+    code, out, _ = run(
+        "position",
+        "2010 hands=R5,R6/G1,G2 pile=WH4 colour=? owe=1:4:start+hit then=0 dealer=0 "
+        "scores=0,0 stock=... launcher=scripted",
+    )
+    assert code == 0
+    assert "top WH4 colour to be named" in out and "then P0 names the colour, then plays" in out
+    code, out, _ = run(
+        "position",
+        "2003 hands=R5,R6/G1,G2 pile= dealer=1 scores=0,0 stock=W,... launcher=scripted",
+    )
+    assert code == 0 and "P0 names the colour of the wild start card" in out
+
+
+TABLE = "2003 hands=R5,R6/G1,G2 pile=R2 dealer=1 scores=0,0 stock=... launcher=scripted"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -89,6 +119,17 @@ def test_position_shows_the_table() -> None:
         (("selfplay", "--option", "stacking"), "error: --option 'stacking': write key=value"),
         (("selfplay", "--option", "speed=3"), "error: unknown option 'speed'"),
         (("position", "2003 hands=R1"), "error: field 'pile' is missing"),
+        (
+            ("position", f"{TABLE} owe=1:x:hit then=0"),
+            "error: owe: entry 1 '1:x:hit': presses must be a whole number or 'fire'",
+        ),
+        (("position", f"{TABLE} turn=0 then=1"), "error: then: only while presses are owed"),
+        (("position", f"{TABLE} colour=? turn=0"), "error: colour: ? is a colour still to be"),
+        (("position", f"{TABLE} turn=0 presses=1,2"), "error: presses: '1,2': write three"),
+        (("position", f"{TABLE} turn=0 aside=..."), "error: aside: only one of stock and"),
+        (("position", f"{TABLE} turn=0 empty=2"), "error: empty: 2 turns in a row pressed"),
+        (("position", TABLE.replace("R5", "R5#3")), "error: hands (seat 0): R5#3: the 2003"),
+        (("position", TABLE.replace("R2", "") + " turn=0"), "error: turn: the pile is empty"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:

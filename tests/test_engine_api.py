@@ -181,6 +181,21 @@ def test_view_shows_own_hand_and_counts_only() -> None:
         view(game, 7)
 
 
+def test_the_view_says_why_each_press_is_owed() -> None:
+    """A front-end reads why presses are owed from the view, not from the log."""
+    game = parse_position(
+        "2003 hands=R-Hit2,R5,R6/G1,G2/B1,B2 pile=R2 turn=0 dealer=2 scores=0,0,0 stock=... "
+        "launcher=scripted seed=0"
+    )
+    game.apply(Action.parse("play R-Hit2"))
+    game.penalize_suggestion(2)
+    owed = view(game, SPECTATOR).duties
+    assert [(d.seat, d.presses, d.penalty, d.reason) for d in owed] == [
+        (2, 4, True, "suggestion"),
+        (1, 2, False, "hit"),
+    ]
+
+
 def test_press_events_are_redacted_for_other_seats() -> None:
     game = parse_position(POSITION)
     (pressed, *_) = game.apply(Action.parse("press"))

@@ -14,7 +14,6 @@ import pytest
 
 from scenario import act, hand, legal, owes, position, types
 from unoattack.engine import Game, IllegalAction, Phase
-from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import Pressed, Skipped, TurnStarted
 from unoattack.rules.cards import Card, Colour, Kind
 from unoattack.rules.edition import WILD_CUSTOM_EFFECTS, Edition, EditionError
@@ -519,16 +518,15 @@ def test_going_out_on_skip_reverse_wild_or_discard_all_has_no_effect():
 # --------------------------------------------------------------------------- start cards
 
 
-def start(card: str, players: int = 4, colour: str = "R", extra: str = "") -> Game:
-    """A position whose pile is only ``card``, dealer 0, with the start card applied."""
+def start(card: str, players: int = 4, extra: str = "") -> Game:
+    """A table whose start card ``card`` is still to be turned (an empty pile, ``card``
+    at the front of the stock), dealer 0: reading it turns the card and applies it."""
     hands = "/".join(["R5,R6", "G3,G4", "B3,B4", "Y3,Y4", "R7,R8"][:players])
     scores = ",".join(["0"] * players)
-    game = position(
-        f"2010 hands={hands} pile={card} colour={colour} turn=1 dealer=0 scores={scores} "
-        f"stock=... launcher=scripted: seed=0 {extra}".strip()
+    return position(
+        f"2010 hands={hands} pile= dealer=0 scores={scores} stock={card},... "
+        f"launcher=scripted: seed=0 {extra}".strip()
     )
-    turn_start_card(game, game.top)
-    return game
 
 
 def test_hit2_start_card_dealer_plus_one_presses_twice_and_dealer_plus_two_starts():

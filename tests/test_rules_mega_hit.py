@@ -14,7 +14,6 @@ import pytest
 
 from scenario import act, hand, legal, owes, position
 from unoattack.engine import Game, IllegalAction, Phase
-from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import (
     CardPlayed,
     Caught,
@@ -57,11 +56,13 @@ def pos(
 
 
 def start(card: str, hands: str, *, script: str = "0", extra: str = "") -> Game:
-    """A four-player table whose discard pile is only ``card``, turned up as the start
-    card (dealer 3, so dealer+1 is seat 0 and dealer+2 is seat 1)."""
-    game = pos(hands, pile=card, turn=0, dealer=3, script=script, extra=extra)
-    turn_start_card(game, game.top)
-    return game
+    """A four-player table whose start card ``card`` is still to be turned (an empty
+    pile, ``card`` at the front of the stock), dealer 3, so dealer+1 is seat 0 and
+    dealer+2 is seat 1: reading it turns the card and applies it."""
+    return position(
+        f"mega-hit hands={hands} pile= dealer=3 scores=0,0,0,0 stock={card},{STOCK} "
+        f"launcher=scripted:{script} seed=0 {extra}".strip()
+    )
 
 
 def presses_by(events: list[Event], seat: int) -> int:
@@ -576,7 +577,7 @@ def test_start_hit_2_dealer_plus_1_may_stop_after_a_fire():
 def test_start_double_attaque_targets_dealer_plus_1_and_dealer_plus_2_names_the_colour():
     """R55, A27, A26, A28: dealer+1 presses twice (no stacking), then dealer+2 names the
     colour and takes the first turn."""
-    game = start("DBL", START_HANDS, extra="colour=R")
+    game = start("DBL", START_HANDS)
     assert owes(game) == (0, 2)
     assert legal(game) == ["press"]
     press(game, 2)
@@ -605,7 +606,7 @@ def test_start_skip_dealer_plus_1_is_skipped():
 
 def test_start_wild_dealer_plus_1_names_a_colour_then_plays():
     """R47: with a Wild start card dealer+1 names a colour, then takes a normal turn."""
-    game = start("W", "B5,Y4,Y5/B3,B4,B6/Y6,Y7,Y8/B7,B8,B9", extra="colour=R")
+    game = start("W", "B5,Y4,Y5/B3,B4,B6/Y6,Y7,Y8/B7,B8,B9")
     assert game.phase is Phase.CHOOSE_COLOUR and game.to_act == 0
     act(game, "colour B")
     assert game.phase is Phase.TURN and game.current == 0

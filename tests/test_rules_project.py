@@ -174,14 +174,26 @@ def test_no_suggestion_penalty_once_the_last_card_is_played() -> None:
         game.penalize_suggestion(2)
 
 
-def test_positions_are_written_only_at_the_start_of_a_turn() -> None:
-    """P05: a position with presses pending cannot be written."""
+def test_a_position_is_written_at_every_decision() -> None:
+    """P05: a position is written at every decision (a start card's presses with its
+    colour still to name, a penalty in front of them, the colour named, the turns) and
+    read back as the same game; once the match is over there is none to write."""
     game = position(
-        "2003 hands=R-Hit2,R5/G1,G2/B1,B2 pile=R2 turn=0 dealer=2 scores=0,0,0 stock=... "
-        "launcher=scripted seed=0"
+        "2010 hands=R5,R6/G3,G4/B3,B4 pile= dealer=0 scores=0,0,0 stock=WH4,... "
+        "launcher=scripted:0,1 seed=0 house=target_score=1"
     )
-    act(game, "play R-Hit2")
-    with pytest.raises(PositionError, match="start of a turn"):
+    game.penalize_suggestion(2)
+    phases = []
+    while not game.is_over:
+        text = format_position(game)
+        copy = position(text)
+        assert format_position(copy) == text
+        assert [legal(copy, s) for s in range(3)] == [legal(game, s) for s in range(3)]
+        phases.append(game.phase.name)
+        act(game, legal(game)[0])
+    assert phases[:9] == ["PRESSING"] * 8 + ["CHOOSE_COLOUR"]
+    assert set(phases[9:]) == {"TURN"}
+    with pytest.raises(PositionError, match="the match is over"):
         format_position(game)
 
 

@@ -76,6 +76,22 @@ def test_a_view_payload_holds_only_its_seats_hand() -> None:
     assert all(card in FACE_TABLE for card in others + mine["hand"])
 
 
+def test_a_view_payload_says_why_presses_are_owed() -> None:
+    game = Game.new("2003", players=3, seed=5)
+    while not game.duties:
+        game.apply(game.legal_actions()[0])
+    payload = view_payload(view(game, SPECTATOR))
+    duty = game.duties[0]
+    assert payload["duties"][0] == {
+        "seat": duty.seat,
+        "presses": duty.left,
+        "until_fire": duty.until_fire,
+        "may_stack": duty.stackable,
+        "penalty": duty.penalty,
+        "reason": duty.reason,
+    }
+
+
 def test_the_rate_limiter_allows_a_burst_then_the_rate() -> None:
     now = [0.0]
     limiter = RateLimiter(rate=2, burst=3, clock=lambda: now[0])

@@ -15,6 +15,7 @@ from unoattack.engine import (
     LAUNCHER_MODELS,
     SPECTATOR,
     Game,
+    Phase,
     Record,
     RecordError,
     format_position,
@@ -165,18 +166,61 @@ def position(
         game = parse_position(text)
     except ValueError as exc:
         fail(str(exc))
-    assert game.colour is not None
     typer.echo(f"edition {game.edition.name}, {game.n} seats, dealer {game.dealer}")
     for seat in range(game.n):
-        marker = "*" if seat == game.current else " "
-        cards = " ".join(str(c) for c in game.hand(seat)) or "(eliminated)"
+        marker = "*" if seat == game.to_act else " "
+        cards = " ".join(str(c) for c in game.hand(seat)) or (
+            "(no cards)" if game.active[seat] else "(eliminated)"
+        )
         typer.echo(f"{marker} P{seat} [{game.scores[seat]:>3}] {cards}")
+    colour = "to be named" if game.colour is None else game.colour.name.lower()
     typer.echo(
-        f"top {game.top} colour {game.colour.name.lower()}, "
+        f"top {game.top} colour {colour}, "
         f"launcher {len(game.launcher.stock)} cards ({game.launcher.model.spec})"
     )
+    for line in table_state(game):
+        typer.echo(line)
     typer.echo("legal: " + ", ".join(str(a) for a in game.legal_actions()))
     typer.echo(format_position(game))
+
+
+def table_state(game: Game) -> list[str]:
+    """What happens at the table now, a line each: who acts and why, what is pending."""
+    lines = []
+    if game.phase is Phase.CHOOSE_COLOUR:
+        lines.append(f"P{game.current} names the colour of the wild start card")
+    elif game.phase is Phase.PRESSING:
+        owed = "; ".join(
+            f"P{d.seat} {'until it fires' if d.until_fire else plural(d.left, 'press')}"
+            f" ({d.reason.replace('_', ' ')}{', may stack' if d.stackable else ''})"
+            for d in game.duties
+        )
+        lines.append(f"presses owed: {owed}")
+        if game.went_out >= 0:
+            lines.append(f"P{game.went_out} went out: the hand ends once they are made")
+        else:
+            then = "names the colour, then plays" if game.colour is None else "plays"
+            lines.append(f"then P{game.resume} {then}")
+        if game.pile_cards:
+            lines.append(
+                f"a pile is answered: {plural(game.pile_total, 'press')}, "
+                f"{plural(game.pile_cards, 'Hit card')}, laid first by P{game.pile_origin}"
+            )
+    else:
+        lines.append(f"P{game.current} plays or presses")
+    if game.uno_seat >= 0:
+        lines.append(f"P{game.uno_seat} can be caught for not saying UNO")
+    if game.skip_after_bonus >= 0:
+        lines.append(f"an extra turn: P{game.skip_after_bonus} is passed over after it")
+    if game.empty_turns:
+        lines.append(f"{plural(game.empty_turns, 'turn')} in a row pressed an empty launcher")
+    if game.aside:
+        lines.append(f"{plural(len(game.aside), 'card')} out of play")
+    return lines
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 # The front-ends' commands; each imports its heavy dependencies only when it runs.

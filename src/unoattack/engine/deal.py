@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import DealerChosen, Dealt, HandStarted, StartCardTurned
-from unoattack.rules.cards import Kind
+from unoattack.rules.cards import Card, Kind
 
 if TYPE_CHECKING:
     from unoattack.engine.game import Game
@@ -27,16 +27,31 @@ def choose_first_dealer(game: Game) -> None:
                 rng.shuffle(deck)
             draws.append((seat, faces[deck.pop()]))
         rounds.append(tuple(draws))
-        values = {seat: (c.number or 0) if c.kind is Kind.NUMBER else 0 for seat, c in draws}
-        best = max(values.values())
-        leaders = [seat for seat in drawing if values[seat] == best]
-        if best > 0 and len(leaders) == 1:
-            game.dealer = leaders[0]
+        drawing = draw_again(draws)
+        if not drawing:
             break
-        if best > 0:
-            drawing = leaders
+    dealer_chosen(game, tuple(rounds))
+
+
+def draw_again(draws: list[tuple[int, Card]]) -> list[int]:
+    """R04, A32: who draws again after a round of draws (seat, card), in seat order:
+    nobody once a single highest number settles it (an action card or a wild counts 0),
+    the seats tied for the highest number, or everyone when all drew 0."""
+    values = {seat: (c.number or 0) if c.kind is Kind.NUMBER else 0 for seat, c in draws}
+    best = max(values.values())
+    leaders = [seat for seat, _ in draws if values[seat] == best]
+    if best > 0 and len(leaders) == 1:
+        return []
+    return leaders if best > 0 else [seat for seat, _ in draws]
+
+
+def dealer_chosen(game: Game, rounds: tuple[tuple[tuple[int, Card], ...], ...]) -> None:
+    """The first dealer is the single highest number of the last round of draws."""
+    last = rounds[-1]
+    values = [(c.number or 0) if c.kind is Kind.NUMBER else 0 for _, c in last]
+    game.dealer = last[values.index(max(values))][0]
     if game.emitting:
-        game._emit(DealerChosen(tuple(rounds), game.dealer))
+        game._emit(DealerChosen(rounds, game.dealer))
 
 
 def start_hand(game: Game) -> None:
@@ -49,6 +64,7 @@ def start_hand(game: Game) -> None:
     game.skip_after_bonus = -1
     game.pile_total = game.pile_cards = 0
     game.duties = []
+    game.aside = []  # cards set aside by a position are dealt again
     faces, hands = game.faces, game.hands
     cards = list(range(len(faces)))
     game.deck_rng.shuffle(cards)
@@ -70,18 +86,27 @@ def start_hand(game: Game) -> None:
     if game.emitting:
         for s in seats:
             game._emit(Dealt(s, len(hands[s]), tuple(map(faces.__getitem__, hands[s]))))
+    turn_start(game, cards)
+
+
+def turn_start(game: Game, undealt: list[int]) -> None:
+    """R44–R56: turn the start card from the undealt cards (``undealt[-1]`` is the next
+    one), load the others into the launcher, front first, and apply the start card.
+
+    A position whose pile is empty (docs/notation.md) turns its start card here too."""
+    faces = game.faces
     while True:
-        start = cards.pop()
+        start = undealt.pop()
         effect = faces[start].kind.effect
         if effect is None or not effect.trades:
             break
         # R50, A28: a Trade Hands goes back into the stock and another card is turned.
         if game.emitting:
             game._emit(StartCardTurned(faces[start], True))
-        cards.insert(game.deck_rng.randrange(len(cards) + 1), start)
-    cards.reverse()  # the launcher's front is the next card out
+        undealt.insert(game.deck_rng.randrange(len(undealt) + 1), start)
+    undealt.reverse()  # the launcher's front is the next card out
     game.pile = [start]
-    game.launcher.load(cards)
+    game.launcher.load(undealt)
     card = faces[start]
     if game.emitting:
         game._emit(StartCardTurned(card, False))

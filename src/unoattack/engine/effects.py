@@ -205,7 +205,7 @@ def all_hit(game: Game, seat: int, target: int | None, presses: int, via: Via) -
     succ = game._succ
     other = succ[seat]
     while other != seat:
-        game._owe(Duty(other, 1), reason)
+        game._owe(Duty(other, 1, reason))
         other = succ[other]
 
 
@@ -221,7 +221,7 @@ def hit_fire(game: Game, seat: int, target: int | None, presses: int, via: Via) 
         game.resume_colour = False
         reason = "hit_fire"
     game.resume = game._next(victim)
-    game._owe(Duty(victim, 0, until_fire=True), reason)
+    game._owe(Duty(victim, 0, reason, until_fire=True))
 
 
 @handles(Effect.TRADE_HANDS)
@@ -249,7 +249,7 @@ def _lay_pile(game: Game, seat: int, victim: int, presses: int, reason: str) -> 
     game.pile_cards = 1
     game.pile_origin = seat
     game.resume_colour = False
-    game._owe(Duty(victim, presses, stackable=may_stack, hit_card=True), reason)
+    game._owe(Duty(victim, presses, reason, stackable=may_stack, hit_card=True))
 
 
 def _stack(game: Game, victim: int, presses: int) -> None:
@@ -262,14 +262,14 @@ def _stack(game: Game, victim: int, presses: int) -> None:
     game.pile_cards += 1
     game.resume = game._next(game.pile_origin)  # R42
     game.resume_colour = False
-    game._owe(Duty(victim, game.pile_total, stackable=may_stack, hit_card=True), "pile")
+    game._owe(Duty(victim, game.pile_total, "pile", stackable=may_stack, hit_card=True))
 
 
 def _start_presses(game: Game, dealer: int, presses: int) -> None:
     """R48, R49, R54, R55: dealer+1 presses (no stacking, A28), dealer+2 starts."""
     first = game._next(dealer)
     game.resume = game._next(first)
-    game._owe(Duty(first, presses, hit_card=True), "start")
+    game._owe(Duty(first, presses, "start", hit_card=True))
 
 
 missing = [effect for effect in Effect if effect not in HANDLERS]

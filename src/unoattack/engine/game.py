@@ -417,11 +417,11 @@ class Game(State):
         if self.emitting:
             self.log.append((_BONUS_TURNS if bonus else _TURNS)[seat])
 
-    def _owe(self, duty: Duty, reason: str) -> None:
+    def _owe(self, duty: Duty) -> None:
         self.duties.append(duty)
         self.phase = _PRESSING
         if self.emitting:
-            key = (duty.seat, duty.left, reason, duty.stackable)
+            key = (duty.seat, duty.left, duty.reason, duty.stackable)
             event = _OWED.get(key)
             if event is None:
                 event = _OWED[key] = _new(MustPress, key)
@@ -437,7 +437,7 @@ class Game(State):
         elif self.phase is _CHOOSE_COLOUR:
             self.resume = self.current
             self.resume_colour = True
-        duty = Duty(seat, presses, penalty=True)
+        duty = Duty(seat, presses, reason, penalty=True)
         self.duties.insert(0, duty)
         self.phase = _PRESSING
         if self.emitting:
@@ -529,12 +529,13 @@ class Game(State):
     # ------------------------------------------------------------------ checks
 
     def card_locations(self) -> dict[int, str]:
-        """Where every card id is (for invariant checks): ``hand:S``, ``pile``, ``stock``."""
+        """Where every card id is (for invariant checks): ``hand:S``, ``pile``, ``stock``,
+        ``aside``."""
         where: dict[int, str] = {}
         zones: list[tuple[str, Iterable[int]]] = [
             (f"hand:{s}", h) for s, h in enumerate(self.hands)
         ]
-        zones += [("pile", self.pile), ("stock", self.launcher.stock)]
+        zones += [("pile", self.pile), ("stock", self.launcher.stock), ("aside", self.aside)]
         for zone, ids in zones:
             for i in ids:
                 if i in where:

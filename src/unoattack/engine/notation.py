@@ -1,281 +1,173 @@
-"""A one-line position notation that round-trips, so a test builds any turn in one line.
+"""A one-line position notation that round-trips, so a test builds any position in one line.
 
-Fields, separated by spaces (the edition first, the rest ``key=value`` in any order)::
+A position can be written at every decision of a game (P05): a turn, presses owed, a
+Mega Hit pile being answered, a colour still to be named. The edition comes first, the
+other fields are ``key=value`` in any order (docs/notation.md gives the grammar and an
+example of each form)::
 
     2003 hands=R7,B-Skip/G3,W/Y1 pile=R2,R7 colour=R dir=cw turn=0 dealer=2
          scores=0,0,0 stock=G1,G2,... launcher=scripted:3,0,2+1 seed=0
 
-- ``hands``: one hand per seat, seats separated by ``/``, cards by ``,`` (an empty hand
-  is written as nothing between slashes).
-- ``pile``: the discard pile from the bottom; the last card is the top.
-- ``colour``: the active colour (needed when the top card is a wild; defaults to the
-  top card's colour). ``dir``: ``cw`` (to the left, seat numbers rising) or ``ccw``.
-- ``turn``: the seat to play. ``dealer``, ``scores``: as named.
-- ``stock``: the launcher's stock, next card out first. It ends with ``...`` when the
-  rest of the deck follows in deck order; every card of the deck must be placed.
-- ``launcher``: a launcher spec (see docs/launcher.md); ``scripted:`` controls exactly
-  what each press yields. ``seed``: seeds reshuffles (and a random launcher).
-- Optional: ``out=1,3`` eliminated seats; ``catch=1`` a seat that can be caught for not
-  saying UNO; ``hand=2`` the hand number; ``house=key=value;key=value`` house rules.
+- ``hands``: one hand per seat, seats separated by ``/``, cards by ``,``. ``pile``: the
+  discard pile from the bottom (the last card is the top); empty while the start card is
+  still to be turned from the stock's front. ``stock``: the launcher's stock, next card
+  out first; ``aside``: cards out of play. One of the two may end with ``...``: the rest
+  of the deck, in deck order. ``R7#2`` names the second R7 of the deck, when which copy
+  is where matters (a hand gives up its lowest copy first).
+- ``colour``: the active colour, or ``?`` while the colour of a wild start card is still
+  to be named. ``dir``: ``cw`` or ``ccw``. ``turn``: the seat to play (or to name the
+  colour).
+- While presses are owed: ``owe`` (``seat:presses:reason`` and flags, front first),
+  ``then`` (who plays once they are made), ``mega=total:cards:origin`` (a Mega Hit
+  pile), ``went`` (the seat that went out, its last card's presses still owed).
+- ``dealer`` (or, to be read only, ``draws``: the draws that chose it, R04), ``scores``,
+  ``launcher`` (a spec, docs/launcher.md), ``presses`` (the launcher's counters),
+  ``seed``; optional: ``out`` (eliminated seats), ``catch`` (the
+  seat that can be caught), ``said`` (seats that said UNO), ``bonus`` (the seat a Skip
+  passes over after this extra turn), ``empty`` (turns in a row that pressed an empty
+  launcher), ``hand`` (the hand number), ``house`` (house rules).
 
->>> game = parse_position("mega-hit hands=R-Hit1,R5/Y-Hit2,G1/B3 pile=R2 turn=0 dealer=2 "
+>>> from unoattack.engine import Action
+>>> game = parse_position("mega-hit hands=R-Hit1,R5,R6/Y-Hit2,G1/B3 pile=R2 turn=0 dealer=2 "
 ...                       "scores=0,0,0 stock=... launcher=scripted:1 seed=0")
 >>> str(game.top), game.to_act
 ('R2', 0)
->>> format_position(game) == ("mega-hit hands=R-Hit1,R5/Y-Hit2,G1/B3 pile=R2 colour=R dir=cw "
-...     "turn=0 dealer=2 scores=0,0,0 stock=... launcher=scripted:1 seed=0")
-True
+>>> _ = game.apply(Action.parse("play R-Hit1"))
+>>> format_position(game)  # doctest: +NORMALIZE_WHITESPACE
+'mega-hit hands=R5,R6/Y-Hit2,G1/B3 pile=R2,R-Hit1 colour=R dir=cw owe=1:1:hit+stack then=2
+ mega=1:1:0 dealer=2 scores=0,0,0 stock=... launcher=scripted:1 seed=0'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields
 
-from unoattack.engine.game import Game, Phase
-from unoattack.engine.launcher import parse_launcher
-from unoattack.rules.cards import Card, Colour
-from unoattack.rules.edition import Edition, Options
-
-
-class PositionError(ValueError):
-    """A position string that cannot be read; the message says which field and why."""
-
-
-_FIELDS = (
-    "hands",
-    "pile",
-    "colour",
-    "dir",
-    "turn",
-    "dealer",
-    "scores",
-    "stock",
-    "launcher",
-    "seed",
-    "out",
-    "catch",
-    "hand",
-    "house",
+from unoattack.engine._notation import (
+    REST,
+    PositionError,
+    card_names,
+    duty_text,
+    house_text,
+    seats_text,
 )
-_REQUIRED = ("hands", "pile", "turn", "dealer", "scores", "stock", "launcher")
+from unoattack.engine._position_reader import parse_position
+from unoattack.engine.game import Game, Phase
 
-
-def parse_position(text: str) -> Game:
-    """Build a game at the start of a turn from a position string."""
-    words = text.split()
-    if not words:
-        raise PositionError("empty position: it starts with an edition name (2003, 2010, mega-hit)")
-    try:
-        edition = Edition.load(words[0])
-    except ValueError as exc:
-        raise PositionError(str(exc)) from None
-    values: dict[str, str] = {}
-    for word in words[1:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in _FIELDS:
-            raise PositionError(f"{word!r} is not a field: fields are " + ", ".join(_FIELDS))
-        if key in values:
-            raise PositionError(f"field {key!r} is given twice")
-        values[key] = value
-    for key in _REQUIRED:
-        if key not in values:
-            raise PositionError(f"field {key!r} is missing")
-    if "house" in values:
-        overrides = dict(_split_pair(item) for item in values["house"].split(";") if item)
-        try:
-            edition = edition.with_options(overrides)
-        except ValueError as exc:
-            raise PositionError(f"house: {exc}") from None
-    hands_text = values["hands"].split("/")
-    players = len(hands_text)
-    try:
-        model = parse_launcher(values["launcher"])
-    except ValueError as exc:
-        raise PositionError(f"launcher: {exc}") from None
-    seed = _int(values.get("seed", "0"), "seed")
-    if not 2 <= players <= 10:
-        raise PositionError(f"hands: {players} seats given; a table has 2 to 10")
-    game = Game(edition, players, seed, model)
-
-    free: dict[Card, list[int]] = {}
-    for card_id, face in enumerate(game.faces):
-        free.setdefault(face, []).append(card_id)
-
-    def take(field: str, tokens: list[str]) -> list[int]:
-        ids = []
-        for token in tokens:
-            try:
-                card = Card.parse(token)
-            except ValueError as exc:
-                raise PositionError(f"{field}: {exc}") from None
-            pool = free.get(card)
-            if not pool:
-                have = edition.deck.count(card)
-                raise PositionError(
-                    f"{field}: one {card} too many: the {edition.name} deck has {have}"
-                )
-            ids.append(pool.pop(0))
-        return ids
-
-    game.hands = [
-        dict.fromkeys(take(f"hands (seat {s})", _cards(h))) for s, h in enumerate(hands_text)
-    ]
-    for seat in range(len(game.hands)):
-        game._index_hand(seat)
-    game.pile = take("pile", _cards(values["pile"]))
-    if not game.pile:
-        raise PositionError("pile: the discard pile needs at least its top card")
-    stock_tokens = _cards(values["stock"])
-    rest = bool(stock_tokens) and stock_tokens[-1] == "..."
-    stock = take("stock", stock_tokens[:-1] if rest else stock_tokens)
-    remaining = sorted(i for pool in free.values() for i in pool)
-    if remaining and not rest:
-        raise PositionError(
-            f"stock: {len(remaining)} cards of the deck are not placed: end the stock with "
-            "... to put the rest there in deck order"
-        )
-    game.launcher.load(stock + remaining)
-
-    top = game.top
-    if "colour" in values:
-        try:
-            game.colour = Colour.parse(values["colour"])
-        except ValueError as exc:
-            raise PositionError(f"colour: {exc}") from None
-    elif top.colour is None:
-        raise PositionError(f"colour: the top card {top} is a wild: name the active colour")
-    else:
-        game.colour = top.colour
-    direction = values.get("dir", "cw")
-    if direction not in ("cw", "ccw"):
-        raise PositionError(f"dir: {direction!r}: write cw or ccw")
-    game.direction = 1 if direction == "cw" else -1
-    for seat in _seats(values.get("out", ""), "out", players):
-        if game.hands[seat]:
-            raise PositionError(f"out: eliminated seat {seat} still holds cards")
-        game.active[seat] = False
-    game.n_active = sum(game.active)
-    if game.n_active < 2:
-        raise PositionError("out: at least two players must remain")
-    game._seats_changed()
-    scores = [_int(v, "scores") for v in values["scores"].split(",")]
-    if len(scores) != players:
-        raise PositionError(f"scores: {len(scores)} given for {players} seats")
-    game.scores = scores
-    game.dealer = _seat(values["dealer"], "dealer", players)
-    game.current = _seat(values["turn"], "turn", players)
-    if not game.active[game.current]:
-        raise PositionError(f"turn: seat {game.current} has been eliminated")
-    for seat in range(players):
-        if game.active[seat] and not game.hands[seat]:
-            raise PositionError(f"hands: seat {seat} has no cards; the hand would be over")
-    if "catch" in values:
-        seat = _seat(values["catch"], "catch", players)
-        if len(game.hands[seat]) != 1:
-            raise PositionError(f"catch: seat {seat} must hold exactly one card to be caught")
-        game.uno_seat = seat
-    game.hand_number = _int(values.get("hand", "1"), "hand")
-    game.phase = Phase.TURN
-    return game
+__all__ = ["PositionError", "format_position", "parse_position"]
 
 
 def format_position(game: Game) -> str:
-    """The position string of a game at the start of a turn."""
-    if game.phase is not Phase.TURN or game.duties:
-        raise PositionError("only the start of a turn can be written as a position")
-    faces = game.faces
+    """The position string of a game at any decision (every phase but the match's end)."""
+    phase = game.phase
+    if phase is Phase.MATCH_OVER:
+        raise PositionError("the match is over: there is no position to write")
+    stock, aside = game.launcher.stock, game.aside
+    # `...` stands for the end of the stock or of the aside: the longest run of cards in
+    # deck order at its end. It goes where fewer cards are left to write, the stock first.
+    stock_cut, aside_cut = _in_order_from(stock), _in_order_from(aside)
+    if stock_cut + len(aside) <= len(stock) + aside_cut:
+        aside_cut = len(aside)
+    else:
+        stock_cut = len(stock)
+    zones: list[Iterable[int]] = [*game.hands, game.pile, stock[:stock_cut], aside[:aside_cut]]
+    texts = _zone_texts(game, zones)
+    *hands, pile, stock_text, aside_text = texts
+    if stock_cut < len(stock):
+        stock_text = f"{stock_text},{REST}" if stock_text else REST
+    if aside_cut < len(aside):
+        aside_text = f"{aside_text},{REST}" if aside_text else REST
 
-    def cards(ids: Iterable[int]) -> str:
-        return ",".join(str(faces[i]) for i in ids)
-
-    placed = {i for h in game.hands for i in h} | set(game.pile)
-    stock = game.launcher.stock
-    cut = len(stock)
-    # The shortest prefix after which the stock is "the rest of the deck in deck order".
-    for i in range(len(stock) + 1):
-        rest = sorted(set(range(len(faces))) - placed - set(stock[:i]))
-        if [faces[j] for j in stock[i:]] == [faces[j] for j in rest]:
-            cut = i
-            break
-    stock_text = cards(stock[:cut])
-    if cut < len(stock):
-        stock_text = f"{stock_text},..." if stock_text else "..."
-    assert game.colour is not None
+    colour = "?" if game.colour is None else game.colour.letter
     parts = [
         game.edition.name,
-        "hands=" + "/".join(cards(h) for h in game.hands),
-        "pile=" + cards(game.pile),
-        f"colour={game.colour.letter}",
+        "hands=" + "/".join(hands),
+        "pile=" + pile,
+        f"colour={colour}",
         "dir=" + ("cw" if game.direction == 1 else "ccw"),
-        f"turn={game.current}",
-        f"dealer={game.dealer}",
-        "scores=" + ",".join(str(s) for s in game.scores),
-        f"stock={stock_text}",
-        f"launcher={game.launcher.model.spec}",
-        f"seed={game.seed}",
     ]
+    if phase is Phase.PRESSING:
+        # Nobody's turn: the front duty's seat acts. Where play resumes is moot once a
+        # player went out (the hand ends when the presses are made, R64).
+        parts.append("owe=" + ",".join(map(duty_text, game.duties)))
+        if game.went_out < 0:
+            parts.append(f"then={game.resume}")
+    else:
+        parts.append(f"turn={game.current}")
+    # The pile's size shows (R38) once it holds two cards; its origin counts while it can
+    # still grow (R42). A single Hit card's pile is the duty itself.
+    if game.pile_cards > 1 or any(d.stackable for d in game.duties):
+        parts.append(f"mega={game.pile_total}:{game.pile_cards}:{game.pile_origin}")
+    if game.went_out >= 0:
+        parts.append(f"went={game.went_out}")
+    parts += [
+        f"dealer={game.dealer}",
+        "scores=" + ",".join(map(str, game.scores)),
+        f"stock={stock_text}",
+    ]
+    if aside:
+        parts.append(f"aside={aside_text}")
+    launcher = game.launcher
+    parts.append(f"launcher={launcher.model.spec}")
+    if launcher.since_fire or launcher.since_reload or launcher.presses:
+        parts.append(f"presses={launcher.since_fire},{launcher.since_reload},{launcher.presses}")
+    parts.append(f"seed={game.seed}")
     out = [s for s in range(game.n) if not game.active[s]]
     if out:
-        parts.append("out=" + ",".join(map(str, out)))
+        parts.append("out=" + seats_text(out))
     if game.uno_seat >= 0:
         parts.append(f"catch={game.uno_seat}")
+    said = [s for s in range(game.n) if game.called_uno[s]]
+    if said:
+        parts.append("said=" + seats_text(said))
+    if game.skip_after_bonus >= 0:
+        parts.append(f"bonus={game.skip_after_bonus}")
+    if game.empty_turns:
+        parts.append(f"empty={game.empty_turns}")
     if game.hand_number != 1:
         parts.append(f"hand={game.hand_number}")
-    house = _house(game)
+    house = house_text(game.edition)
     if house:
         parts.append("house=" + house)
     return " ".join(parts)
 
 
-def _house(game: Game) -> str:
-    base = (
-        Edition.load(game.edition.name).options
-        if game.edition.name in ("2003", "2010", "mega-hit")
-        else Options()
-    )
-    items = []
-    for f in fields(Options):
-        value = getattr(game.options, f.name)
-        if value != getattr(base, f.name):
-            items.append(f"{f.name}={_option_text(value)}")
-    return ";".join(items)
+def _in_order_from(ids: list[int]) -> int:
+    """Where the run of card ids in deck order at the end of ``ids`` starts."""
+    cut = len(ids)
+    while cut and (cut == len(ids) or ids[cut - 1] < ids[cut]):
+        cut -= 1
+    return cut
 
 
-def _option_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if value is None:
-        return "none"
-    if isinstance(value, tuple):
-        return ",".join(map(str, value))
-    return str(value)
+def _zone_texts(game: Game, zones: list[Iterable[int]]) -> list[str]:
+    """The cards of each zone, written so that the reader gives each card its id back.
 
-
-def _split_pair(item: str) -> tuple[str, str]:
-    key, sep, value = item.partition("=")
-    if not sep:
-        raise PositionError(f"house: {item!r} is not key=value")
-    return key, value
-
-
-def _cards(text: str) -> list[str]:
-    return [t for t in text.split(",") if t]
-
-
-def _int(text: str, field: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise PositionError(f"{field}: {text!r} is not a whole number") from None
-
-
-def _seat(text: str, field: str, players: int) -> int:
-    seat = _int(text, field)
-    if not 0 <= seat < players:
-        raise PositionError(f"{field}: seat {seat} does not exist (seats 0 to {players - 1})")
-    return seat
-
-
-def _seats(text: str, field: str, players: int) -> list[int]:
-    return [_seat(t, field, players) for t in text.split(",") if t]
+    A face's copies are numbered in deck order, the order of their ids. The reader gives
+    a card written without its number the lowest copy of its face that no card before it
+    took and no numbered card names; so a card is written with its number (``R7#2``)
+    unless it is the lowest copy of its face not written before it (the copies left for
+    the rest of the deck, ``...``, included).
+    """
+    tables = game._tables
+    face_of, ids_of = tables.face_of, tables.ids_of
+    names, numbered, copy_of = card_names(tables)
+    lowest = [0] * tables.n_faces  # per face: its copies written so far from the lowest
+    early = bytearray(len(face_of))  # copies written before a lower one
+    texts = []
+    for zone in zones:
+        tokens = []
+        for i in zone:
+            f = face_of[i]
+            k = copy_of[i]
+            if k == lowest[f]:
+                tokens.append(names[i])
+                copies = ids_of[f]
+                k += 1
+                while k < len(copies) and early[copies[k]]:
+                    k += 1
+                lowest[f] = k
+            else:
+                tokens.append(numbered[i])
+                early[i] = 1
+        texts.append(",".join(tokens))
+    return texts

@@ -41,15 +41,39 @@ class Phase(IntEnum):
     MATCH_OVER = 3
 
 
-class Duty:
-    """An obligation to press: ``left`` presses (0 with ``until_fire``)."""
+#: Why presses are owed: a Duty's ``reason``, the ``MustPress`` event's and the view's.
+PRESS_REASONS = (
+    "hit",  # a Hit card (R24–R26)
+    "attack",  # an attack card aimed at a player (R27)
+    "pile",  # a Mega Hit pile passed on (R38–R42)
+    "all_hit",  # a Wild All Hit round (R35)
+    "hit_fire",  # a Wild Hit-Fire: until the launcher yields (R36)
+    "start",  # the start card (R48, R49, R52–R55)
+    "uno_penalty",  # caught without saying UNO (R60)
+    "suggestion",  # suggested a card to another player (R63)
+)
 
-    __slots__ = ("hit_card", "left", "penalty", "seat", "stackable", "until_fire", "yielded")
+
+class Duty:
+    """An obligation to press: ``left`` presses (0 with ``until_fire``), owed for
+    ``reason`` (one of :data:`PRESS_REASONS`)."""
+
+    __slots__ = (
+        "hit_card",
+        "left",
+        "penalty",
+        "reason",
+        "seat",
+        "stackable",
+        "until_fire",
+        "yielded",
+    )
 
     def __init__(
         self,
         seat: int,
         left: int,
+        reason: str,
         *,
         until_fire: bool = False,
         stackable: bool = False,
@@ -58,6 +82,7 @@ class Duty:
     ) -> None:
         self.seat = seat
         self.left = left
+        self.reason = reason
         self.until_fire = until_fire
         self.stackable = stackable  # Mega Hit: may answer with a Hit card (R37)
         self.penalty = penalty  # penalty presses do not close a catch window (R61)
@@ -68,6 +93,7 @@ class Duty:
         duty = Duty(
             self.seat,
             self.left,
+            self.reason,
             until_fire=self.until_fire,
             stackable=self.stackable,
             penalty=self.penalty,
@@ -157,6 +183,7 @@ class State:
         "_succ",
         "_tables",
         "active",
+        "aside",
         "called_uno",
         "colour",
         "current",
@@ -229,6 +256,9 @@ class State:
         self._counts: list[list[int]] = [[0] * tables.n_faces for _ in range(players)]
         self._masks = [0] * players
         self.pile: list[int] = []
+        # Cards out of play until the next deal: only a position puts cards here (a
+        # table that lost some); no reshuffle takes them back (R19) and no view shows them.
+        self.aside: list[int] = []
         self.colour: Colour | None = None
         self.active = [True] * players
         self.n_active = players  # kept equal to sum(active)
@@ -270,6 +300,7 @@ class State:
         other._counts = [list(c) for c in self._counts]
         other._masks = list(self._masks)
         other.pile = list(self.pile)
+        other.aside = list(self.aside)
         other.active = list(self.active)
         other.scores = list(self.scores)
         other.duties = [d.copy() for d in self.duties]
@@ -300,7 +331,10 @@ class State:
         """Index ``seat``'s hand from its ids (after a deal, or when set from a position)."""
         counts = [0] * self._tables.n_faces
         face_of = self._tables.face_of
+        mask = 0
         for i in self.hands[seat]:
-            counts[face_of[i]] += 1
+            f = face_of[i]
+            counts[f] += 1
+            mask |= 1 << f
         self._counts[seat] = counts
-        self._masks[seat] = sum(1 << f for f, count in enumerate(counts) if count)
+        self._masks[seat] = mask

@@ -139,9 +139,18 @@ class Tables:
 _TABLES: dict[tuple[tuple[int, ...], Options, tuple[tuple[object, int], ...]], Tables] = {}
 
 
+# The tables of the editions met last, by identity: working out the key costs more than
+# the rest of creating a game (a position read back, a simulation's many games). Each
+# entry keeps its edition alive, so that its id is not reused.
+_RECENT: dict[int, tuple[Edition, Tables]] = {}
+
+
 def tables_for(edition: Edition) -> Tables:
     """The tables of ``edition``'s deck, options and points: built the first time, then
     shared."""
+    recent = _RECENT.get(id(edition))
+    if recent is not None and recent[0] is edition:
+        return recent[1]
     key = (
         tuple(card.index for card in edition.deck.faces),
         edition.options,
@@ -150,4 +159,7 @@ def tables_for(edition: Edition) -> Tables:
     found = _TABLES.get(key)
     if found is None:
         found = _TABLES[key] = Tables(edition)
+    if len(_RECENT) >= 64:
+        _RECENT.clear()
+    _RECENT[id(edition)] = (edition, found)
     return found

@@ -22,13 +22,15 @@ _PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 
 
 class PressDuty(NamedTuple):
-    """Public: ``seat`` owes ``presses`` (0: until the launcher yields cards)."""
+    """Public: ``seat`` owes ``presses`` (0: until the launcher yields cards) for
+    ``reason`` (hit, attack, pile, all_hit, hit_fire, start, uno_penalty, suggestion)."""
 
     seat: int
     presses: int
     until_fire: bool
     may_stack: bool
     penalty: bool
+    reason: str
 
 
 class View(NamedTuple):
@@ -92,7 +94,10 @@ def view(game: Game, seat: int) -> View:
         to_act=game.to_act,
         phase=_PHASE_NAMES[game.phase],
         duties=tuple(
-            [PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty) for d in game.duties]
+            [
+                PressDuty(d.seat, d.left, d.until_fire, d.stackable, d.penalty, d.reason)
+                for d in game.duties
+            ]
         )
         if game.duties
         else (),

@@ -37,12 +37,12 @@ from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, Phase
 from unoattack.engine.events import (
     HandWon,
     MatchWon,
-    MustPress,
     PlayerEliminated,
     Pressed,
     TurnStarted,
 )
 from unoattack.engine.match import Step, StepKind
+from unoattack.engine.view import PressDuty
 from unoattack.rules import Card, Colour
 from unoattack.tui.dialogs import (
     ColourDialog,
@@ -59,7 +59,7 @@ from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chi
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
-#: Events looked back through for the prompt's details (why presses are owed, a bonus turn).
+#: Events looked back through for the prompt's details (a bonus turn).
 _RECENT = 200
 
 
@@ -730,7 +730,7 @@ class TableScreen(Screen[None]):
             text.append(tr("prompt.colour"), style="bold")
         elif v.phase == "pressing" and v.duties:
             duty = v.duties[0]
-            reason = self._press_reason(seat)
+            reason = self._press_reason(duty)
             if duty.until_fire:
                 text.append(tr("prompt.press.fire", reason=reason), style="bold")
             else:
@@ -754,12 +754,9 @@ class TableScreen(Screen[None]):
             text.append(tr("prompt.uno_armed"), style="bold #fdd835")
         return text
 
-    def _press_reason(self, seat: int) -> str:
-        for event in reversed(self.match.events(self._viewer_seat, -_RECENT)):
-            if isinstance(event, MustPress) and event.seat == seat:
-                key = f"reason.{event.reason}"
-                return self.tr(key) if self.tr.has(key) else ""
-        return ""
+    def _press_reason(self, duty: PressDuty) -> str:
+        key = f"reason.{duty.reason}"
+        return self.tr(key) if self.tr.has(key) else ""
 
     def _bonus_turn(self, seat: int) -> bool:
         for event in reversed(self.match.events(self._viewer_seat, -_RECENT)):

@@ -236,6 +236,7 @@ def view_payload(v: View) -> dict[str, Any]:
                 "until_fire": d.until_fire,
                 "may_stack": d.may_stack,
                 "penalty": d.penalty,
+                "reason": d.reason,
             }
             for d in v.duties
         ],
