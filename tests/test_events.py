@@ -3,6 +3,8 @@ whom it shows) or public, and one rule in the base class redacts the hidden ones
 
 from __future__ import annotations
 
+from typing import ClassVar, NamedTuple
+
 import pytest
 
 from unoattack.engine.events import EVENT_TYPES, SPECTATOR, Event, HandsTraded, Pressed
@@ -37,7 +39,8 @@ def sample(cls: type[Event], seat: int, other: int) -> Event:
 
 def test_every_event_type_is_listed_with_its_type_name_and_fields() -> None:
     # So that the tests below walk every event type (hand_void was once left out).
-    assert set(EVENT_TYPES.values()) == set(Event.__subclasses__())
+    defined = {c for c in Event.__subclasses__() if c.__module__ == Event.__module__}
+    assert set(EVENT_TYPES.values()) == defined
     assert len(EVENT_TYPES) == 21
     for name, cls in EVENT_TYPES.items():
         assert cls.type == name and cls.field_names
@@ -51,6 +54,19 @@ def test_every_field_that_can_carry_cards_is_declared_hidden_or_public(cls: type
         "that may see it) or in `public` (with why every seat may)"
     )
     assert not set(cls.hidden) & set(cls.public)
+
+
+def test_an_event_type_with_an_undeclared_card_field_cannot_be_defined() -> None:
+    # Default-deny at the source: forgetting to declare a field that carries cards fails
+    # when the event type is defined, not when a card reaches the wrong player.
+    class _Peeked(NamedTuple):
+        seat: int
+        cards: tuple[Card, ...] | None
+
+    with pytest.raises(TypeError, match=r"Peeked: declare each field .*\['cards'\]"):
+
+        class Peeked(Event, _Peeked):
+            type: ClassVar[str] = "peeked"
 
 
 @pytest.mark.parametrize("cls", EVENT_TYPES.values(), ids=EVENT_TYPES.keys())

@@ -7,7 +7,8 @@ Hidden information is default-deny: each event type declares which of its fields
 hidden and whose seat may see each (``hidden``), and one rule, :meth:`Event.for_seat`,
 redacts them for everyone else. A press shows every seat how many cards the presser
 took, and only the presser which ones. A field that carries cards is either hidden or
-declared ``public`` with the reason (tests/test_events.py holds every event type to it).
+declared ``public`` with the reason: an event type that leaves one undeclared cannot be
+defined (``TypeError``), and tests/test_events.py walks every event type.
 
 >>> pressed = Pressed(seat=1, fired=True, count=2, stuck=0, cards=(Card.parse("R7"),) * 2)
 >>> pressed.for_seat(1) is pressed, pressed.for_seat(0).cards, pressed.for_seat(0).count
@@ -55,6 +56,19 @@ class Event(tuple[Any, ...]):
         unknown = sorted({*cls.hidden, *cls.hidden.values(), *cls.public} - set(index))
         if unknown:
             raise TypeError(f"{cls.__name__} declares fields it does not have: {unknown}")
+        # Default-deny: a field that can carry cards and is declared neither hidden nor
+        # public is a leak waiting to happen, so such an event type cannot be defined.
+        undeclared = sorted(
+            name
+            for name, annotation in _annotations(cls).items()
+            if "Card" in annotation and name not in cls.hidden and name not in cls.public
+        )
+        if undeclared:
+            raise TypeError(
+                f"{cls.__name__}: declare each field that can carry cards in `hidden` (with "
+                f"the field naming the seat that may see it) or in `public` (with why every "
+                f"seat may): {undeclared}"
+            )
         cls._redacted = tuple((index[name], index[owner]) for name, owner in cls.hidden.items())
 
     def for_seat(self, seat: int) -> Event:
@@ -86,6 +100,15 @@ class Event(tuple[Any, ...]):
 
     def __hash__(self) -> int:
         return hash((self.type, tuple(self)))
+
+
+def _annotations(cls: type) -> dict[str, str]:
+    """The annotation of each of ``cls``'s fields, as written (this module postpones
+    annotations, so they are strings)."""
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        found.update({k: str(v) for k, v in vars(klass).get("__annotations__", {}).items()})
+    return {name: found[name] for name in getattr(cls, "_fields")}  # noqa: B009
 
 
 def _plain(value: Any) -> Any:
