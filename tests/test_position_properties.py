@@ -9,15 +9,15 @@ scripted ones and faults, house rules), at every decision of every game:
   streams' progress), the parsed game is the same game: the next action gives the same
   events and the same position after it.
 
-At three decisions of each game (the first and two drawn at random) the parsed copy is
-played on to the end in lockstep with the original: every event and the result agree.
+From every decision, the parsed copy is also played on to the end in lockstep with the
+original: every event and the result agree.
 
 The games are kept short (hands of 1 to 3 cards, low targets) so that the whole test
-takes well under a minute on one core (about 80,000 decisions in 20 s); the bots play a
-card when they can, and sometimes press, stop, stack, catch, say UNO, and a referee
-penalizes a suggestion. A game that runs past 200 decisions (about one in ten: hands
-that keep growing, piles pressed on an empty launcher) is passed over for the next seed:
-its positions are of the same kinds, at ten times the cost.
+takes about a minute and a half on one core; the bots play a card when they can, and
+sometimes press, stop, stack, catch, say UNO, and a referee penalizes a suggestion. A
+game that runs past 250 decisions (about one in fifteen: hands that keep growing, piles
+pressed on an empty launcher) is passed over for the next seed: its positions are of
+the same kinds, and playing each of them on to the end costs the square of its length.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from unoattack.engine.events import Event
 
 GAMES = 2_000
 CHUNKS = 8
-LONGEST = 200  # decisions: a longer game is passed over (see the test)
+LONGEST = 250  # decisions: a longer game is passed over (see the module's docstring)
 # Every launcher model, with faults and scripts (those of the invariants' random games),
 # and two more scripts that ding often.
 LAUNCHERS = (*EVERY_LAUNCHER, "scripted:0,0,1,0,2+1,loop", "scripted:1,m,0,4,0,loop")
@@ -171,8 +171,6 @@ def check_game(index: int, seen: Counter[str]) -> bool:
     if moves is None:
         return False
     game = new_game(index)
-    rng = random.Random(f"sample:{index}")
-    sampled = {0, *rng.sample(range(1, len(moves)), min(2, len(moves) - 1))}
     lockstep: list[Game] = []  # copies played on to the end beside the original
     expected = ""  # the position the copy read at the last decision reached
     for number, move in enumerate(moves):
@@ -195,8 +193,7 @@ def check_game(index: int, seen: Counter[str]) -> bool:
             assert copy.result == game.result, where
         else:
             expected = format_position(copy)
-        if number in sampled:
-            lockstep.append(copy)
+        lockstep.append(copy)
     assert game.is_over
     for twin in lockstep:
         assert twin.result == game.result, f"game {index}"
@@ -217,7 +214,7 @@ def test_every_decision_is_written_and_read_back_as_the_same_game(chunk: int) ->
         index += CHUNKS
     # Long games are a few: hands that grow without end, piles pressed on an empty
     # launcher. Their positions are of the same kinds as the others'.
-    assert passed_over < checked // 5
+    assert passed_over < checked // 7
     # Every form turns up in every chunk.
     for form in ("owe", "then", "mega", "went", "aside", "presses", "catch", "said", "bonus"):
         assert seen[form], f"no position with {form}= in chunk {chunk}"
