@@ -19,11 +19,16 @@ def annotations(cls: type[Event]) -> dict[str, str]:
     return {name: found[name] for name in cls.field_names}
 
 
+def owners_of(names: str | tuple[str, ...]) -> tuple[str, ...]:
+    """The fields naming the seats that may see a hidden field."""
+    return (names,) if isinstance(names, str) else names
+
+
 def sample(cls: type[Event], seat: int, other: int) -> Event:
     """An event of type ``cls`` whose fields naming an owner are ``seat``, ``seat + 3``...
     (one owner each), whose other numbers are ``other`` and whose card fields hold cards."""
     card = Card.parse("R7")
-    owners = sorted(set(cls.hidden.values()))
+    owners = sorted({owner for names in cls.hidden.values() for owner in owners_of(names)})
     values = []
     for name, annotation in annotations(cls).items():
         if name in owners:
@@ -76,12 +81,13 @@ def test_no_event_type_redacts_on_its_own(cls: type[Event]) -> None:
 
 @pytest.mark.parametrize("cls", [c for c in EVENT_TYPES.values() if c.hidden], ids=lambda c: c.type)
 def test_hidden_fields_show_only_to_their_seat(cls: type[Event]) -> None:
-    for field, owner_field in cls.hidden.items():
+    for field, names in cls.hidden.items():
         event = sample(cls, seat=1, other=2)
-        owner = getattr(event, owner_field)
-        assert getattr(event.for_seat(owner), field) is not None
-        for seat in (SPECTATOR, 0, 1, 2, 3, 4):
-            if seat != owner:
+        owners = {getattr(event, name) for name in owners_of(names)}
+        for owner in owners:
+            assert getattr(event.for_seat(owner), field) is not None
+        for seat in (SPECTATOR, 0, 1, 2, 3, 4, 5, 6, 7):
+            if seat not in owners:
                 seen = event.for_seat(seat)
                 assert getattr(seen, field) is None, (cls.__name__, field, seat)
                 assert type(seen) is cls and seen.to_dict()[field] is None
@@ -91,13 +97,13 @@ def test_hidden_fields_show_only_to_their_seat(cls: type[Event]) -> None:
                         assert getattr(seen, name) == getattr(event, name)
 
 
-def test_each_seat_of_a_trade_sees_only_what_it_received() -> None:
+def test_both_seats_of_a_trade_see_both_hands_and_nobody_else_does() -> None:
     r7, g2 = Card.parse("R7"), Card.parse("G2")
     traded = HandsTraded(
         seat=0, target=2, seat_count=1, target_count=1, seat_cards=(r7,), target_cards=(g2,)
     )
-    assert traded.for_seat(0).seat_cards == (r7,) and traded.for_seat(0).target_cards is None
-    assert traded.for_seat(2).seat_cards is None and traded.for_seat(2).target_cards == (g2,)
+    # Each side gave one of the hands away and received the other: both see both.
+    assert traded.for_seat(0) is traded and traded.for_seat(2) is traded
     assert traded.for_seat(1).seat_cards is None and traded.for_seat(1).target_cards is None
 
 

@@ -121,8 +121,8 @@ def check_hidden(game: Game) -> None:
             if isinstance(seen, Pressed | Dealt) and seen.seat != seat:
                 assert seen.cards is None
             if isinstance(seen, HandsTraded):
-                assert seen.seat_cards is None or seat == seen.seat
-                assert seen.target_cards is None or seat == seen.target
+                assert seen.seat_cards is None or seat in (seen.seat, seen.target)
+                assert seen.target_cards is None or seat in (seen.seat, seen.target)
     spectator = view(game, SPECTATOR)
     assert spectator.hand is None and spectator.legal_actions == ()
 

@@ -249,7 +249,7 @@ def test_a_hand_where_nobody_can_go_is_void() -> None:
 
 def test_public_information_only_in_views() -> None:
     """P09: a seat sees its own hand, every hand's size, how many cards a press gave; the
-    cards of a press go only to the presser, a traded hand only to its receiver."""
+    cards of a press go only to the presser, a trade's hands only to the two who traded."""
     game = position(
         "2003 hands=Y-TH,R5,R6/G1,G2/B1,B2 pile=Y2 turn=0 dealer=2 scores=0,0,0 stock=... "
         "launcher=scripted:2 seed=0"
@@ -260,11 +260,11 @@ def test_public_information_only_in_views() -> None:
     assert isinstance(seen_by_2, HandsTraded)
     assert seen_by_2.seat_cards is None and seen_by_2.target_cards is None
     assert (seen_by_2.seat_count, seen_by_2.target_count) == (2, 2)
-    mine = traded.for_seat(0)
-    assert isinstance(mine, HandsTraded) and [str(c) for c in mine.seat_cards or ()] == [
-        "G1",
-        "G2",
-    ]
+    for party in (0, 1):  # each gave one hand away and received the other
+        seen = traded.for_seat(party)
+        assert isinstance(seen, HandsTraded)
+        assert [str(c) for c in seen.seat_cards or ()] == ["G1", "G2"]
+        assert [str(c) for c in seen.target_cards or ()] == ["R5", "R6"]
     spectator = view(game, SPECTATOR)
     assert spectator.hand is None and spectator.hand_counts == (2, 2, 2)
     assert view(game, 1).hand is not None

@@ -26,9 +26,10 @@ from unoattack.web.testing import Client, ServerThread, create_table, play, post
 
 # Keys that may hold cards, and who may see them.
 PRIVATE_EVENT_CARDS = {
-    "dealt": (("cards", "seat"),),
-    "pressed": (("cards", "seat"),),
-    "hands_traded": (("seat_cards", "seat"), ("target_cards", "target")),
+    "dealt": (("cards", ("seat",)),),
+    "pressed": (("cards", ("seat",)),),
+    # Both sides of a trade see both hands: each gave one of them away.
+    "hands_traded": (("seat_cards", ("seat", "target")), ("target_cards", ("seat", "target"))),
 }
 SECRET_KEYS = {"seed", "stock", "deck", "deck_rng", "token", "token_hash", "host_hash"}
 
@@ -56,9 +57,9 @@ def check_events(events: list[dict[str, Any]], reader: int) -> int:
     """Every private card field is empty unless ``reader`` owns it; returns fields seen."""
     seen = 0
     for event in events:
-        for field, owner in PRIVATE_EVENT_CARDS.get(event["type"], ()):
+        for field, owners in PRIVATE_EVENT_CARDS.get(event["type"], ()):
             seen += 1
-            if event[owner] == reader:
+            if reader in [event[owner] for owner in owners]:
                 assert event[field] is not None, event
             else:
                 assert event[field] is None, (reader, event)

@@ -33,27 +33,30 @@ class Event(tuple[Any, ...]):
     A subclass lists its fields in a :class:`~typing.NamedTuple` it also derives from,
     and declares:
 
-    - ``hidden``: field -> the field holding the seat that may see it; every other seat,
-      and a spectator, gets None there;
+    - ``hidden``: field -> the field holding the seat that may see it (or a tuple of
+      such fields, when several seats may); every other seat, and a spectator, gets
+      None there;
     - ``public``: field -> why every seat may see it, for the fields that carry cards
       and are not hidden.
     """
 
     __slots__ = ()
     type: ClassVar[str] = "event"
-    hidden: ClassVar[Mapping[str, str]] = {}
+    hidden: ClassVar[Mapping[str, str | tuple[str, ...]]] = {}
     public: ClassVar[Mapping[str, str]] = {}
     #: The names of the fields, in order (the NamedTuple's ``_fields``).
     field_names: ClassVar[tuple[str, ...]] = ()
-    # (index of a hidden field, index of the field holding the seat that may see it)
-    _redacted: ClassVar[tuple[tuple[int, int], ...]] = ()
+    # (index of a hidden field, indices of the fields holding the seats that may see it)
+    _redacted: ClassVar[tuple[tuple[int, tuple[int, ...]], ...]] = ()
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         # The fields come from the NamedTuple base, after this class in the MRO.
         cls.field_names = getattr(cls, "_fields")  # noqa: B009
         index = {name: i for i, name in enumerate(cls.field_names)}
-        unknown = sorted({*cls.hidden, *cls.hidden.values(), *cls.public} - set(index))
+        owners = {name: _owners(owner) for name, owner in cls.hidden.items()}
+        named = {owner for names in owners.values() for owner in names}
+        unknown = sorted({*cls.hidden, *named, *cls.public} - set(index))
         if unknown:
             raise TypeError(f"{cls.__name__} declares fields it does not have: {unknown}")
         # Default-deny: a field that can carry cards and is declared neither hidden nor
@@ -69,17 +72,22 @@ class Event(tuple[Any, ...]):
                 f"the field naming the seat that may see it) or in `public` (with why every "
                 f"seat may): {undeclared}"
             )
-        cls._redacted = tuple((index[name], index[owner]) for name, owner in cls.hidden.items())
+        cls._redacted = tuple(
+            (index[name], tuple(index[owner] for owner in names)) for name, names in owners.items()
+        )
 
     def for_seat(self, seat: int) -> Event:
         """This event as ``seat`` may see it (``SPECTATOR`` for a spectator): each hidden
-        field is None unless ``seat`` is the one its event names for it."""
+        field is None unless ``seat`` is one its event names for it."""
         redacted = self._redacted
         if not redacted:
             return self
         values = list(self)
-        for field, owner in redacted:
-            if values[owner] != seat:
+        for field, owners in redacted:
+            for owner in owners:
+                if values[owner] == seat:
+                    break
+            else:
                 values[field] = None
         if values == list(self):
             return self
@@ -100,6 +108,10 @@ class Event(tuple[Any, ...]):
 
     def __hash__(self) -> int:
         return hash((self.type, tuple(self)))
+
+
+def _owners(owner: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (owner,) if isinstance(owner, str) else owner
 
 
 def _annotations(cls: type) -> dict[str, str]:
@@ -277,11 +289,15 @@ class _HandsTraded(NamedTuple):
 
 
 class HandsTraded(Event, _HandsTraded):
-    """``seat`` and ``target`` swapped hands; each learns the cards they received."""
+    """``seat`` and ``target`` swapped hands: both see both hands (each gave one away and
+    received the other, R30); nobody else sees either."""
 
     __slots__ = ()
     type: ClassVar[str] = "hands_traded"
-    hidden: ClassVar[Mapping[str, str]] = {"seat_cards": "seat", "target_cards": "target"}
+    hidden: ClassVar[Mapping[str, str | tuple[str, ...]]] = {
+        "seat_cards": ("seat", "target"),
+        "target_cards": ("seat", "target"),
+    }
 
 
 class _TurnStarted(NamedTuple):
