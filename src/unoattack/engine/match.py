@@ -35,9 +35,11 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Protocol
+from typing import cast
 
 from unoattack.engine.actions import Action, ActionKind, catch
+from unoattack.engine.bot import Bot, Search, SearchBot
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
 from unoattack.engine.game import Game, Phase
@@ -54,27 +56,13 @@ __all__ = [
     "JournalError",
     "Match",
     "MatchRefusal",
+    "Search",
+    "SearchBot",
     "Step",
     "StepKind",
     "Timing",
     "play_out",
 ]
-
-
-class Bot(Protocol):
-    """A policy for a seat: it sees only that seat's view (see :mod:`unoattack.bots`).
-
-    A bot that looks at nothing but its legal actions may also have methods
-    ``choose_among(legal_actions) -> Action`` and ``react_among(legal_actions) -> Action
-    | None``: the match then calls them instead of :meth:`choose` and :meth:`react`, with
-    the same legal actions, and spares building a view (random play in simulations).
-    """
-
-    def choose(self, view: View) -> Action:
-        """The seat's decision when the game waits for it."""
-
-    def react(self, view: View) -> Action | None:
-        """An out-of-turn action when a catch window opens (say UNO, catch), or None."""
 
 
 _APPLIED = StepKind.APPLIED
@@ -100,15 +88,20 @@ class Match:
         journal: Called with ``(seat, action)`` before each action is applied (a server
             writes it to its store there); if it raises, the action is not applied.
         now: The time the match starts at.
+        search_ahead: A search bot's move waits until its decision is prepared (see
+            :meth:`upcoming_search`), so that a front-end with an event loop can search
+            on a thread; otherwise the match searches when the move is due.
     """
 
     __slots__ = (
+        "_ahead",
         "_away",
         "_bots",
         "_direct",
         "_held",
         "_journal",
         "_pause_until",
+        "_prepared",
         "_ready",
         "_rng",
         "_since",
@@ -130,6 +123,7 @@ class Match:
         offers: bool = False,
         journal: Callable[[int, Action], None] | None = None,
         now: float = 0.0,
+        search_ahead: bool = False,
     ) -> None:
         self.game = game
         self.offers = offers
@@ -150,6 +144,9 @@ class Match:
         self._held: HeldCatch | None = None
         self._pause_until: float | None = None
         self._ready: set[int] = set()
+        # A search bot's decision worked out ahead (prepare): (state, seat, action).
+        self._prepared: tuple[int, int, Action] | None = None
+        self._ahead = search_ahead
         self._observe(now, reopened=True)
 
     # ------------------------------------------------------------------ seats
@@ -294,7 +291,7 @@ class Match:
     def next_due(self) -> float | None:
         """When something is next due (call :meth:`advance` then); None when the match
         waits for a seat played from outside, or is over."""
-        due = self._next()
+        due = self._due()
         return None if due is None else due[0]
 
     def advance(
@@ -314,7 +311,7 @@ class Match:
         steps: list[Step] = []
         game, bots = self.game, self._bots
         timing = self.timing
-        instant = self._direct and timing.think <= 0 and timing.press <= 0
+        instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead
         while limit is None or len(steps) < limit:
             if stop is not None and stop():
                 break
@@ -332,7 +329,7 @@ class Match:
                     assert seat is not None
                     steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
                     continue
-            due = self._next()
+            due = self._due()
             if due is None or due[0] > now:
                 break
             try:
@@ -340,6 +337,34 @@ class Match:
             except JournalError as exc:
                 raise JournalError(exc.cause, steps + exc.steps) from exc.cause
         return steps
+
+    def upcoming_search(self) -> Search | None:
+        """The search a bot will run for the next thing the match does, when that is a
+        search bot's move whose decision is not prepared yet; None otherwise.
+
+        A front-end with an event loop runs it on a thread (``search.bot.decide(
+        search.knowledge)``), hands the action to :meth:`prepare`, and only then lets the
+        move come due with :meth:`advance`: a bot thinking for half a second freezes
+        nobody. Without it, :meth:`advance` runs the search itself.
+        """
+        due = self._next()
+        if due is None or due[1] not in (_MOVE, _TIMEOUT):
+            return None
+        seat = due[2]
+        bot = self._mover(due[1], seat)
+        decide = getattr(bot, "decide", None)
+        if decide is None:
+            return None
+        prepared = self._prepared
+        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
+            return None
+        return Search(self.state, seat, cast(SearchBot, bot), Sampler(self.game, seat))
+
+    def prepare(self, search: Search, action: Action) -> None:
+        """The decision of ``search``, worked out ahead: the bot's move plays it if the
+        table is still in the state it was searched for (else the bot decides anew)."""
+        if search.state == self.state:
+            self._prepared = (search.state, search.seat, action)
 
     # ------------------------------------------------------------------ acting
 
@@ -434,6 +459,7 @@ class Match:
             offers=self.offers,
             journal=self._journal,
             now=now,
+            search_ahead=self._ahead,
         )
         match._away = set(self._away)
         return match
@@ -607,6 +633,20 @@ class Match:
             best = (due, kind, to_act)
         return best
 
+    def _due(self) -> tuple[float, int, int] | None:
+        """What comes due next, as :meth:`_next` says, but nothing while a search bot's
+        move waits for its decision to be prepared (with ``search_ahead``)."""
+        due = self._next()
+        if not self._ahead or due is None or due[1] not in (_MOVE, _TIMEOUT):
+            return due
+        seat = due[2]
+        if getattr(self._mover(due[1], seat), "decide", None) is None:
+            return due
+        prepared = self._prepared
+        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
+            return due
+        return None
+
     def _resume(self, at: float) -> Step:
         """The pause between two hands is over."""
         self._pause_until = None
@@ -630,18 +670,28 @@ class Match:
             if reaction not in game.legal_actions(seat):
                 return []
             return self._accept(seat, reaction, at, Chooser.BOT, None)
-        if kind == _MOVE:
-            bot = self._bots.get(seat)
-            if bot is not None:
-                return self._bot_move(seat, bot, Chooser.BOT, at)
-        return self._bot_move(seat, self._stand_ins[seat], Chooser.STAND_IN, at)
+        bot = self._mover(kind, seat)
+        chooser = Chooser.BOT if bot is self._bots.get(seat) else Chooser.STAND_IN
+        return self._bot_move(seat, bot, chooser, at)
+
+    def _mover(self, kind: int, seat: int) -> Bot:
+        """Who makes a move (``_MOVE``) or a timed-out player's (``_TIMEOUT``) for ``seat``:
+        its bot, else its stand-in."""
+        bot = self._bots.get(seat) if kind == _MOVE else None
+        return self._stand_ins[seat] if bot is None else bot
 
     def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
         """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
         game = self.game
         among = getattr(bot, "choose_among", None)
-        if among is not None:
-            choice: Action = among(game.legal_actions(seat))
+        prepared = self._prepared
+        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
+            choice: Action = prepared[2]  # searched ahead, off the front-end's event loop
+            self._prepared = None
+        elif among is not None:
+            choice = among(game.legal_actions(seat))
+        elif (decide := getattr(bot, "decide", None)) is not None:
+            choice = decide(Sampler(game, seat))  # a search bot: what its seat knows
         else:
             choice = bot.choose(view(game, seat))
         try:

@@ -308,6 +308,36 @@ class State:
         other._cache = self._cache.copy()
         return other
 
+    def search_copy(self, rng: random.Random) -> Self:
+        """A copy for search: the same position, no events, an empty log, and ``rng`` as
+        both its deck's and its launcher's stream (the search's own: a sample's future
+        is chance, and sharing one stream spares seeding two a sample)."""
+        other = object.__new__(type(self))
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.deck_rng = rng
+        launcher = self.launcher
+        other.launcher = twin = Launcher(launcher.model, rng)
+        twin.stock = list(launcher.stock)
+        twin.since_fire = launcher.since_fire
+        twin.since_reload = launcher.since_reload
+        twin.presses = launcher.presses
+        other.emitting = False
+        other.log = []
+        other._moves = list(self._moves)
+        other.hands = [dict(h) for h in self.hands]
+        other._counts = [list(c) for c in self._counts]
+        other._masks = list(self._masks)
+        other.pile = list(self.pile)
+        other.aside = list(self.aside)
+        other.active = list(self.active)
+        other.scores = list(self.scores)
+        other.duties = [d.copy() for d in self.duties]
+        other.called_uno = list(self.called_uno)
+        other._cache = self._cache.copy()
+        other._cache.seat = NO_SEAT
+        return other
+
     # ------------------------------------------------------------------ seating
 
     @property

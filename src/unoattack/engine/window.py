@@ -18,7 +18,7 @@ from unoattack.engine.step import Chooser
 from unoattack.engine.view import view
 
 if TYPE_CHECKING:
-    from unoattack.engine.match import Bot
+    from unoattack.engine.bot import Bot
 
 #: The kinds of action a seat may take out of turn: its reactions.
 REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH)

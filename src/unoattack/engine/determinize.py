@@ -1,0 +1,254 @@
+"""Determinization: complete games sampled from what one seat knows.
+
+A search bot (or a coach) must not look at hidden cards. What a seat knows is its own
+hand, the cards on the pile (all played face up, Discard All's included), the hands of
+the trades it took part in (both sides of a trade see both hands; it knows where the
+hand it gave away went, less what was played from it since), every hand's size, the
+cards left out of play and the launcher's public counters. A :class:`Sampler` reads
+exactly that — the seat's hand, the public fields of the game and
+the game's events as that seat saw them — and deals every card the seat cannot
+place at random among the other hands (beside the cards it knows they hold), the
+launcher's stock and the aside. A sample's reshuffles and presses draw from the
+search's random stream: the launcher's future is chance, not knowledge.
+
+Two games that look the same to a seat give the same samples for the same random
+stream (tests/test_determinize.py holds it), so nothing hidden can steer a search.
+A sample weighs every placement of the unseen cards equally: it does not reason about
+when a card could have been drawn (after a reshuffle, a card that went back into the
+launcher is as likely in an older hand as in the launcher). A game played with events
+off keeps no log, so its samples know nothing of trades.
+
+>>> import random
+>>> from unoattack.engine import Game
+>>> game = Game.new("2003", players=3, seed=5)
+>>> sample = Sampler(game, 0).sample(random.Random(1))
+>>> sample.hand(0) == game.hand(0), len(sample.hand(1)) == len(game.hand(1))
+(True, True)
+>>> sample.history == game.history, sample.top == game.top
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import NamedTuple
+
+from unoattack.engine.actions import Action
+from unoattack.engine.events import CardPlayed, HandStarted, HandsTraded
+from unoattack.engine.game import Game
+from unoattack.engine.view import View, view
+from unoattack.rules.cards import Card
+
+__all__ = ["Knowledge", "Sampler", "determinize", "knowledge"]
+
+
+class Knowledge(NamedTuple):
+    """What one seat knows of where the cards are, in the current hand.
+
+    Attributes:
+        seat: The seat that knows.
+        hand: Its own hand.
+        known: For each seat, the cards it is known to hold (its whole hand for
+            ``seat``; for another, what ``seat`` gave it in a trade and it has not
+            played since).
+        unknown: For each seat, how many of its cards ``seat`` cannot name (0 for itself).
+        stock_size: Cards in the launcher (all unknown to every player).
+        aside_size: Cards out of play (unknown).
+        unseen: The cards ``seat`` cannot place, sorted.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    unknown: tuple[int, ...]
+    stock_size: int
+    aside_size: int
+    unseen: tuple[Card, ...]
+
+
+def _first_trade(game: Game) -> int:
+    """The index in the log of the current hand's first ``HandsTraded`` (the log's
+    length when the hand has none: then nothing is known of other hands)."""
+    log = game.log
+    first = len(log)
+    for index in range(len(log) - 1, -1, -1):
+        kind = type(log[index])
+        if kind is HandStarted:
+            break
+        if kind is HandsTraded:
+            first = index
+    return first
+
+
+def _known_in_hands(game: Game, seat: int) -> list[Counter[Card]]:
+    """The cards ``seat`` knows other seats hold, from the events of the current hand it
+    may see: the hands of the trades it took part in (both sides of a trade see both
+    hands), less the cards played from them since; a trade between two others moves what
+    it knew of one hand to the other."""
+    known: list[Counter[Card]] = [Counter() for _ in range(game.n)]
+    log = game.log
+    for index in range(_first_trade(game), len(log)):
+        # Only plays and trades tell where cards are; a play is public as it stands, and
+        # a trade is read as this seat may see it.
+        event = log[index]
+        if isinstance(event, CardPlayed):
+            held = known[event.seat]
+            if held:
+                for card in (event.card, *event.discarded):
+                    if held[card] > 0:
+                        held[card] -= 1
+        elif isinstance(event, HandsTraded):
+            event = event.for_seat(seat)
+            assert isinstance(event, HandsTraded)
+            a, b = event.seat, event.target
+            if seat == a:
+                known[b] = Counter(event.target_cards or ())
+            elif seat == b:
+                known[a] = Counter(event.seat_cards or ())
+            else:
+                known[a], known[b] = known[b], known[a]
+    for held in known:
+        held += Counter()  # drop the cards counted down to zero
+    return known
+
+
+def knowledge(game: Game, seat: int) -> Knowledge:
+    """What ``seat`` knows of where the cards are (see :class:`Knowledge`).
+
+    It reads the seat's own hand, the public fields of the game (the pile, the hands'
+    sizes, the launcher's and the aside's sizes) and the events as that seat saw them.
+    """
+    return Sampler(game, seat).knowledge
+
+
+def _card_key(card: Card) -> int:
+    return card.index
+
+
+class Sampler:
+    """What ``seat`` knows of ``game``, and complete games sampled consistent with it.
+
+    The knowledge is worked out once; each :meth:`sample` is a copy of the public game
+    with the unseen cards dealt anew (the fast door for a search that samples a game per
+    iteration). A sampler holds no hidden card of the game it was made from: its public
+    copy has every other hand, the launcher and the aside emptied, so a search bot given
+    one (:class:`~unoattack.engine.bot.SearchBot`) cannot look.
+    """
+
+    __slots__ = (
+        "_aside_size",
+        "_known_ids",
+        "_public",
+        "_stock_size",
+        "_unknown",
+        "_unseen_ids",
+        "seat",
+    )
+
+    def __init__(self, game: Game, seat: int) -> None:
+        if not 0 <= seat < game.n:
+            raise ValueError(f"there is no seat {seat} at this table of {game.n}")
+        self.seat = seat
+        hands = game.hands
+        # The ids of each face the seat cannot see: not in its hand, not on the pile.
+        # Which copy of a face a card is never matters to the rules, so ids are handed
+        # out lowest first.
+        placed = set(hands[seat])
+        placed.update(game.pile)
+        free = [[i for i in ids if i not in placed] for ids in game._tables.ids_of]
+        known_ids: list[list[int]] = [[] for _ in hands]
+        if game.emitting:
+            for other, held in enumerate(_known_in_hands(game, seat)):
+                if other == seat or not held:
+                    continue
+                claimed: list[int] = []
+                for card, count in held.items():
+                    ids = free[card.index]
+                    claimed += ids[:count]  # never more than the copies left to claim
+                    del ids[:count]
+                if len(claimed) > len(hands[other]):
+                    # More known cards than the hand holds: events and state disagree (a
+                    # game whose log was cut); trust the state and forget the claim.
+                    for card_id in claimed:
+                        free[game._tables.face_of[card_id]].append(card_id)
+                    claimed = []
+                known_ids[other] = claimed
+        self._known_ids = known_ids
+        self._unseen_ids = sorted(i for ids in free for i in ids)
+        self._unknown = [
+            0 if s == seat else len(hand) - len(known_ids[s]) for s, hand in enumerate(hands)
+        ]
+        self._stock_size = len(game.launcher.stock)
+        self._aside_size = len(game.aside)
+        # The public game: the seat's hand and the pile as they are, every hidden zone
+        # emptied (so a sample can only ever hold what the sampler deals into it).
+        public = game.search_copy(random.Random(0))
+        for s in range(game.n):
+            if s != seat:
+                public.hands[s] = {}
+                public._index_hand(s)
+        public.launcher.stock = []
+        public.aside = []
+        self._public = public
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the seat knows, card by card (see :class:`Knowledge`)."""
+        public = self._public
+        faces = public.faces
+
+        def cards(ids: list[int]) -> tuple[Card, ...]:
+            return tuple(sorted((faces[i] for i in ids), key=_card_key))
+
+        return Knowledge(
+            seat=self.seat,
+            hand=tuple(public.hand(self.seat)),
+            known=tuple(
+                tuple(public.hand(s)) if s == self.seat else cards(ids)
+                for s, ids in enumerate(self._known_ids)
+            ),
+            unknown=tuple(self._unknown),
+            stock_size=self._stock_size,
+            aside_size=self._aside_size,
+            unseen=cards(self._unseen_ids),
+        )
+
+    @property
+    def hand_number(self) -> int:
+        return self._public.hand_number
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions: the same in every sample (they depend only on its
+        own hand and on public fields)."""
+        return self._public.legal_actions(self.seat)
+
+    def view(self) -> View:
+        """The seat's view of the game."""
+        return view(self._public, self.seat)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A complete game: the unseen cards shuffled with ``rng`` and dealt to the other
+        hands (after the cards known to be there), then the launcher, then the aside.
+        The sample draws its reshuffles and presses from ``rng`` too."""
+        # Sorting by random keys shuffles uniformly, in a third of ``rng.shuffle``'s time.
+        draw = rng.random
+        unseen = sorted(self._unseen_ids, key=lambda _card: draw())
+        game = self._public.search_copy(rng)
+        at = 0
+        for s, count in enumerate(self._unknown):
+            if s == self.seat:
+                continue
+            game.hands[s] = dict.fromkeys((*self._known_ids[s], *unseen[at : at + count]))
+            game._index_hand(s)
+            at += count
+        stock = at + self._stock_size
+        game.launcher.stock = unseen[at:stock]
+        game.aside = unseen[stock:]
+        return game
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """One complete game consistent with what ``seat`` knows of ``game`` (see
+    :class:`Sampler`; build one to sample many)."""
+    return Sampler(game, seat).sample(rng)

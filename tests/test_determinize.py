@@ -1,0 +1,146 @@
+"""Determinization: complete games sampled from what one seat knows, and only that.
+
+- Two games that look the same to a seat give that seat the same samples for the same
+  random stream, whatever their hidden cards.
+- Every sample is a legal game: each card exactly once, the seat's own view unchanged
+  (hand, hand sizes, pile, launcher counters, legal actions), the same public history.
+- What a seat saw in a trade is kept: the hand it gave away is where it went.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from unoattack.engine import Action, Game, format_position, parse_position, view
+from unoattack.engine.actions import ActionKind
+from unoattack.engine.determinize import Sampler, determinize, knowledge
+from unoattack.rules.cards import Card
+
+EDITIONS = ("2003", "2010", "mega-hit")
+
+
+def faces_only(game: Game) -> str:
+    """The position of ``game`` without copy numbers: which copy of a face is where is
+    not something the rules (or a player) can tell apart."""
+    return re.sub(r"#\d+", "", format_position(game))
+
+
+def random_decisions(edition: str, players: int, seed: int, count: int) -> list[Game]:
+    """``count`` games taken at random decisions of a random match (clones)."""
+    rng = random.Random(seed)
+    game = Game.new(edition, players=players, seed=seed)
+    taken: list[Game] = []
+    while not game.is_over and len(taken) < count:
+        seat = game.to_act
+        assert seat is not None
+        actions = game.legal_actions(seat)
+        plays = [a for a in actions if a.kind is ActionKind.PLAY]
+        game.apply(rng.choice(plays if plays and rng.random() < 0.9 else actions), seat)
+        if rng.random() < 0.2:
+            taken.append(game.clone())
+    return taken
+
+
+def test_two_games_that_look_the_same_to_a_seat_give_it_the_same_samples() -> None:
+    # Seat 0 holds the same cards and sees the same table in both; the other hands and
+    # the launcher hold different cards.
+    shown = "hands=R5,B-Skip,W/{one}/{two} pile=G3,R3 colour=R dir=cw turn=0 dealer=2 "
+    rest = "scores=0,0,0 stock={stock},... launcher=hazard presses=1,4,9 seed=3"
+    first = parse_position(
+        "2003 " + shown.format(one="G1,G2,Y-TH", two="B1,B2,WAH,Y7") + rest.format(stock="R9,Y1")
+    )
+    second = parse_position(
+        "2003 " + shown.format(one="R9,Y9,B4", two="G5,G6,G7,G8") + rest.format(stock="WHF,Y-Rev")
+    )
+    assert view(first, 0) == view(second, 0)
+    assert faces_only(first) != faces_only(second)
+    for seed in range(20):
+        a = Sampler(first, 0).sample(random.Random(seed))
+        b = Sampler(second, 0).sample(random.Random(seed))
+        assert faces_only(a) == faces_only(b)
+    # ... and different streams give different samples.
+    samples = {faces_only(Sampler(first, 0).sample(random.Random(s))) for s in range(20)}
+    assert len(samples) == 20
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
+    edition: str, players: int
+) -> None:
+    games = random_decisions(edition, players, seed=players * 31 + len(edition), count=25)
+    assert len(games) >= 10
+    rng = random.Random(0)
+    for game in games:
+        for seat in range(players):
+            if not game.active[seat]:
+                continue
+            sampler = Sampler(game, seat)
+            assert sampler.legal_actions() == game.legal_actions(seat)
+            for _ in range(3):
+                sample = sampler.sample(rng)
+                ids = [i for hand in sample.hands for i in hand]
+                ids += [*sample.pile, *sample.launcher.stock, *sample.aside]
+                assert sorted(ids) == list(range(len(game.faces)))  # each card once
+                assert view(sample, seat) == view(game, seat)
+                assert sample.history == game.history
+                assert Counter(sample.hand(seat)) == Counter(game.hand(seat))
+                for other in range(players):
+                    assert len(sample.hands[other]) == len(game.hands[other])
+                # The sample plays on like any game.
+                to_act = sample.to_act
+                assert to_act is not None
+                sample.apply(sample.legal_actions(to_act)[0], to_act)
+
+
+def test_a_sampler_holds_no_hidden_card() -> None:
+    game = Game.new("2010", players=4, seed=9)
+    sampler = Sampler(game, 2)
+    public = sampler._public
+    assert [len(h) for h in public.hands] == [0, 0, 7, 0]
+    assert public.launcher.stock == [] and public.aside == []
+
+
+def test_the_hand_a_seat_gave_away_in_a_trade_is_known_to_be_where_it_went() -> None:
+    # Seat 0 trades hands with seat 2 (R30): afterwards seat 0 knows seat 2 holds what it
+    # gave (R5, G7), and seat 1 knows seat 0 now holds whatever seat 2 held.
+    game = parse_position(
+        "2003 hands=R-TH,R5,G7/B1,B2,B3/Y1,Y2,Y3,Y4 pile=R2 colour=R dir=cw turn=0 "
+        "dealer=2 scores=0,0,0 stock=... launcher=scripted:0 seed=0"
+    )
+    game.apply(Action.parse("play R-TH @2"))
+    r5, g7 = Card.parse("R5"), Card.parse("G7")
+    told = knowledge(game, 0)
+    assert told.known[2] == (r5, g7) and told.unknown[2] == 0
+    assert Counter(told.hand) == Counter(Card.parse(c) for c in ("Y1", "Y2", "Y3", "Y4"))
+    for seed in range(10):
+        sample = determinize(game, 0, random.Random(seed))
+        assert Counter(sample.hand(2)) == Counter([r5, g7])
+    # Seat 2 knows seat 0 holds its old hand; seat 1 saw nothing but the sizes.
+    assert Counter(knowledge(game, 2).known[0]) == Counter(
+        Card.parse(c) for c in ("Y1", "Y2", "Y3", "Y4")
+    )
+    assert knowledge(game, 1).known[0] == () and knowledge(game, 1).unknown[0] == 4
+
+
+def test_knowledge_of_a_traded_hand_shrinks_as_its_holder_plays_from_it() -> None:
+    game = parse_position(
+        "2003 hands=R-TH,R5,G7,R6/B1,B2,B3/Y1,Y2,Y3,Y4,R8 pile=R2 colour=R dir=cw turn=0 "
+        "dealer=2 scores=0,0,0 stock=... launcher=scripted:0 seed=0"
+    )
+    game.apply(Action.parse("play R-TH @2"))  # seat 2 now holds R5, G7, R6
+    game.apply(Action.parse("press"))  # seat 1 presses (the launcher dings)
+    game.apply(Action.parse("play R5"))  # seat 2 plays the R5 seat 0 gave it
+    told = knowledge(game, 0)
+    assert Counter(told.known[2]) == Counter([Card.parse("G7"), Card.parse("R6")])
+    assert told.unknown[2] == 0
+
+
+def test_a_seat_out_of_range_is_refused() -> None:
+    game = Game.new("2003", players=3, seed=1)
+    with pytest.raises(ValueError, match="there is no seat 3 at this table of 3"):
+        Sampler(game, 3)
