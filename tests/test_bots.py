@@ -286,7 +286,7 @@ def test_ties_are_broken_by_the_injected_generator():
 
 
 def test_make_bot_builds_each_bot_by_name_and_rejects_others():
-    assert BOT_NAMES == ("random", "heuristic")
+    assert BOT_NAMES == ("random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard")
     assert isinstance(make_bot("random", random.Random(0)), RandomBot)
     assert isinstance(make_bot(" Heuristic ", random.Random(0)), HeuristicBot)
     with pytest.raises(ValueError, match="random, heuristic"):

@@ -1,0 +1,452 @@
+"""The ISMCTS bot: information-set Monte Carlo tree search from one seat's knowledge.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 2012). Each iteration samples a complete game consistent with
+what the seat knows (:class:`~unoattack.engine.determinize.Sampler`, which never looks
+at hidden cards), walks the tree with the actions legal in that sample (UCB1 with
+availability counts, so an action is judged only against the samples it was legal in),
+adds one node, plays the hand on with a fast policy and backs the result up: 1 to the
+seat that wins the hand, 0 to the others.
+
+The launcher is explicit chance: a press leads to one child per public outcome (how
+many cards the presser took), drawn from the launcher model with a fresh random stream
+in every sample. A playout stops at the end of the hand or after ``depth`` decisions;
+then each seat's chance of winning the hand is estimated from the hands' sizes.
+
+UNO and catches are not searched: the bot says UNO with every play that leaves it one
+card and catches whoever it can, like the heuristic bot (docs/bots.md).
+
+>>> import random
+>>> from unoattack.engine import Game
+>>> from unoattack.engine.match import Match, play_out
+>>> game = Game.new("mega-hit", players=2, seed=3)
+>>> bots = {seat: ISMCTSBot(random.Random(seat), iterations=30) for seat in (0, 1)}
+>>> play_out(Match(game, bots=bots), limit=40)
+40
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from unoattack.bots.heuristic import HeuristicBot
+from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.determinize import Sampler
+from unoattack.engine.game import Game, Phase
+from unoattack.engine.view import View, view
+
+_PLAY = ActionKind.PLAY
+_TURN = Phase.TURN
+_PRESSING = Phase.PRESSING
+_PRESS = ActionKind.PRESS
+_STOP = ActionKind.STOP
+_REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH, ActionKind.PENALIZE)
+
+#: Thinking time per decision of each level, in seconds.
+LEVELS: dict[str, float] = {"easy": 0.05, "normal": 0.2, "hard": 0.5}
+#: UCB1's exploration constant (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: Decisions a playout makes before the hand sizes estimate the result.
+PLAYOUT_DEPTH = 24
+#: How sharply a smaller hand means a better chance (see :func:`estimate`).
+HAND_SIZE_WEIGHT = 0.55
+
+
+def decisions(legal: Sequence[Action]) -> list[Action]:
+    """The decisions worth searching among ``legal``: no out-of-turn actions, and no
+    play that keeps quiet when the same play may say UNO."""
+    unos = {(a.card, a.colour, a.target) for a in legal if a.uno}
+    return [
+        a
+        for a in legal
+        if a.kind not in _REACTIONS
+        and (a.uno or a.kind is not _PLAY or (a.card, a.colour, a.target) not in unos)
+    ]
+
+
+def estimate(game: Game) -> list[float]:
+    """Each seat's chance of winning the hand, guessed from the hands' sizes: a weight of
+    ``exp(-HAND_SIZE_WEIGHT * cards)`` per seat in play, normalised."""
+    weights = [
+        math.exp(-HAND_SIZE_WEIGHT * len(hand)) if game.active[s] else 0.0
+        for s, hand in enumerate(game.hands)
+    ]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def playout_policy(game: Game, seat: int, rng: random.Random) -> Action:
+    """The fast policy of playouts: on a turn, a random play (saying UNO with it when it
+    may), pressing only when nothing can be played; under presses, stop when allowed,
+    else stack a Hit card when one may be stacked (Mega Hit), else press; a random
+    colour. It reads the legal actions' fixed order (:func:`movegen.legal_actions
+    <unoattack.engine.movegen.legal_actions>`): a turn's plays, each play that may say
+    UNO just before its UNO twin, then the press; a duty's press, stop, then stacks; an
+    out-of-turn reaction last."""
+    legal = game.legal_actions(seat)
+    count = len(legal)
+    if legal[-1].kind in _REACTIONS:
+        count -= 1
+    if count == 1:
+        return legal[0]
+    phase = game.phase
+    if phase is _TURN:
+        plays = count - 1  # the press comes last
+        index = int(rng.random() * plays)
+        action = legal[index]
+        if not action.uno and index + 1 < plays and legal[index + 1].uno:
+            return legal[index + 1]  # the same play, saying UNO
+        return action
+    if phase is _PRESSING:
+        second = legal[1]
+        if second.kind is _STOP:
+            return second
+        return legal[1 + int(rng.random() * (count - 1))]  # a stack
+    return legal[int(rng.random() * count)]
+
+
+class _Edge:
+    """An action from a node: its statistics and the nodes it led to, one per public
+    outcome (a press's cards; 0 otherwise)."""
+
+    __slots__ = ("action", "available", "children", "reward", "seat", "visits")
+
+    def __init__(self, action: Action, seat: int) -> None:
+        self.action = action
+        self.seat = seat  # who takes it: rewards are that seat's
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0  # iterations in which it was legal
+        self.children: dict[int, _Node] = {}
+
+
+class _Node:
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[int, _Edge] = {}
+
+
+class MoveEstimate(NamedTuple):
+    """A root decision after a search: how often it was tried and the seat's estimated
+    chance of winning the hand by taking it."""
+
+    action: Action
+    visits: int
+    win_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    estimates: tuple[MoveEstimate, ...]  # most visited first
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.estimates[0].action
+
+
+def search(
+    knowledge: Sampler,
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    depth: int = PLAYOUT_DEPTH,
+    guide: HeuristicBot | None = None,
+    settle: bool = True,
+) -> SearchResult:
+    """Search the decision of ``knowledge.seat`` from what that seat knows.
+
+    Stops after ``iterations`` (reproducible with a seeded ``rng``) or ``seconds`` of
+    thinking, whichever comes first (at least one must be given), or sooner (with
+    ``settle``) once the most tried decision cannot be overtaken in what is left. With
+    ``guide``, the playouts follow the heuristic bot (stronger, several times slower).
+    """
+    if iterations is None and seconds is None:
+        raise ValueError("give iterations, seconds or both")
+    started = time.perf_counter()
+    deadline = math.inf if seconds is None else started + seconds
+    limit = iterations if iterations is not None else 1 << 62
+    root = _Node()
+    hand = knowledge.hand_number
+    sample = knowledge.sample
+    done = 0
+    while done < limit:
+        _iterate(sample(rng), root, hand, rng, depth, guide)
+        done += 1
+        if done & 15:
+            continue
+        # Every 16 iterations: the clock (it costs as much as a few decisions), and
+        # whether the leader can still be caught in the iterations left.
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        left = limit - done
+        if seconds is not None:
+            left = min(left, int(done * (deadline - now) / (now - started)) + 1)
+        if settle and _settled(root, left):
+            break
+    edges = root.edges.values()
+    estimates = sorted(
+        (MoveEstimate(e.action, e.visits, e.reward / e.visits if e.visits else 0.0) for e in edges),
+        key=lambda e: (-e.visits, -e.win_chance, e.action.code),
+    )
+    if not estimates:  # no iteration ran
+        estimates = [MoveEstimate(decisions(knowledge.legal_actions())[0], 0, 0.0)]
+    return SearchResult(tuple(estimates), done, time.perf_counter() - started)
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """Whether the most visited decision stays the most visited whatever the ``left``
+    iterations to come do (they could all go to the runner-up)."""
+    first = second = 0
+    for edge in root.edges.values():
+        visits = edge.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
+
+
+def _iterate(
+    game: Game,
+    root: _Node,
+    hand: int,
+    rng: random.Random,
+    depth: int,
+    guide: HeuristicBot | None,
+) -> None:
+    """One iteration on the sampled ``game``: select, expand, play out, back up."""
+    node = root
+    path: list[_Edge] = []
+    while not game.is_over and game.hand_number == hand:
+        seat = game.to_act
+        assert seat is not None
+        legal = decisions(game.legal_actions(seat))
+        edges = node.edges
+        untried = []
+        for action in legal:
+            edge = edges.get(action.code)
+            if edge is None:
+                untried.append(action)
+            else:
+                edge.available += 1
+        if untried:
+            action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            edge = edges[action.code] = _Edge(action, seat)
+            edge.available += 1
+            _descend(game, edge, seat)
+            path.append(edge)
+            break
+        best = None
+        best_score = -1.0
+        for action in legal:
+            edge = edges[action.code]
+            score = edge.reward / edge.visits + EXPLORATION * math.sqrt(
+                math.log(edge.available) / edge.visits
+            )
+            if score > best_score:
+                best, best_score = edge, score
+        assert best is not None
+        node = _descend(game, best, seat)
+        path.append(best)
+    rewards = _playout(game, hand, rng, depth, guide)
+    for edge in path:
+        edge.visits += 1
+        edge.reward += rewards[edge.seat]
+
+
+def _descend(game: Game, edge: _Edge, seat: int) -> _Node:
+    """Apply ``edge``'s action to ``game``; the child node of the outcome (made if new)."""
+    action = edge.action
+    if action.kind is _PRESS:
+        before = len(game.hands[seat])
+        game.apply_unchecked(action, seat)
+        outcome = len(game.hands[seat]) - before
+    else:
+        game.apply_unchecked(action, seat)
+        outcome = 0
+    child = edge.children.get(outcome)
+    if child is None:
+        child = edge.children[outcome] = _Node()
+    return child
+
+
+def _playout(
+    game: Game, hand: int, rng: random.Random, depth: int, guide: HeuristicBot | None
+) -> list[float]:
+    """Play on to the end of the hand or ``depth`` decisions; each seat's reward."""
+    for _ in range(depth):
+        if game.is_over or game.hand_number != hand:
+            break
+        seat = game.to_act
+        assert seat is not None
+        if guide is None:
+            action = playout_policy(game, seat, rng)
+        else:
+            action = guide.choose(view(game, seat))
+            if action.kind in _REACTIONS:
+                action = playout_policy(game, seat, rng)
+        game.apply_unchecked(action, seat)
+    if game.is_over or game.hand_number != hand:
+        last = game.last_hand
+        winner = last.winner if last is not None else -1
+        if winner < 0:  # a void hand (P08): nobody won it
+            return [0.0] * game.n
+        return [1.0 if s == winner else 0.0 for s in range(game.n)]
+    return estimate(game)
+
+
+#: How long the coach thinks (the hard level's time).
+COACH_SECONDS = LEVELS["hard"]
+
+
+def coach(
+    knowledge: Sampler, rng: random.Random, *, seconds: float = COACH_SECONDS, top: int = 3
+) -> tuple[MoveEstimate, ...]:
+    """The ``top`` best decisions for ``knowledge.seat``, searched from what that seat
+    knows (and nothing more), each with its estimated chance of winning the hand: the
+    hint a learner asks for. It searches the whole time, so that even the runner-up
+    moves are estimated from many playouts.
+
+    >>> from unoattack.engine import parse_position
+    >>> game = parse_position("2003 hands=R5,G7/G1,G2,G3/B1,B2,B3 pile=R2 colour=R turn=0 "
+    ...                       "dealer=2 scores=0,0,0 stock=... launcher=hazard seed=0")
+    >>> best = coach(Sampler(game, 0), random.Random(0), seconds=0.2)
+    >>> [str(m.action) for m in best]
+    ['play R5 uno', 'press']
+    """
+    legal = decisions(knowledge.legal_actions())
+    if len(legal) == 1:
+        return (MoveEstimate(legal[0], 0, math.nan),)
+    result = search(knowledge, rng, seconds=seconds, settle=False)
+    return result.estimates[:top]
+
+
+class ISMCTSBot:
+    """A seat played by information-set search.
+
+    Args:
+        rng: Its only source of randomness: a seeded bot with a fixed ``iterations`` plays
+            the same moves every time.
+        iterations: Iterations per decision (reproducible), or None to think ``seconds``.
+        seconds: Thinking time per decision (with ``iterations``: whichever ends first).
+        guided: Playouts follow the heuristic bot instead of the fast random policy.
+    """
+
+    #: The match gives this bot the game to sample from (see :meth:`decide`).
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        guided: bool = False,
+        depth: int = PLAYOUT_DEPTH,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("an ISMCTS bot needs iterations, seconds or both")
+        self.rng = rng
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.guided = guided
+        self._guide = HeuristicBot(random.Random(rng.getrandbits(32))) if guided else None
+        self._reflex = HeuristicBot(random.Random(0))
+
+    def decide(self, knowledge: Sampler) -> Action:
+        """The seat's decision, searched from what the seat knows (``knowledge``)."""
+        legal = decisions(knowledge.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        result = search(
+            knowledge,
+            self.rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            depth=self.depth,
+            guide=self._guide,
+        )
+        return result.best
+
+    def choose(self, view: View) -> Action:
+        """Outside a match (a bare view) there is nothing to sample from."""
+        raise TypeError("an ISMCTS bot decides at a Match, which gives it its seat's knowledge")
+
+    def react(self, view: View) -> Action | None:
+        """Say UNO when catchable, else catch whoever can be caught (as the heuristic bot)."""
+        return self._reflex.react(view)
+
+    def react_among(self, legal_actions: Sequence[Action]) -> Action | None:
+        for action in legal_actions:
+            if action.kind is ActionKind.SAY_UNO:
+                return action
+        for action in legal_actions:
+            if action.kind is ActionKind.CATCH:
+                return action
+        return None
+
+
+def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
+    """An ISMCTS bot from its name: ``ismcts-easy``, ``ismcts-normal``, ``ismcts-hard``
+    (:data:`LEVELS`: thinking time), or ``ismcts`` followed by options, each after a
+    colon: ``iters=N`` (iterations per decision, reproducible), ``time=S`` (seconds per
+    decision), ``depth=D`` (playout decisions), ``guided`` (heuristic playouts).
+
+    >>> parse_ismcts("ismcts:iters=300:guided", random.Random(0)).iterations
+    300
+    >>> parse_ismcts("ismcts:iters=0", random.Random(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'ismcts:iters=0': iters must be a whole number of at least 1
+    """
+    name = spec.strip().lower()
+    level = name.removeprefix("ismcts-")
+    if name.startswith("ismcts-") and level in LEVELS:
+        return ISMCTSBot(rng, seconds=LEVELS[level])
+    head, *parts = name.split(":")
+    if head != "ismcts" or not parts:
+        raise ValueError(
+            f"unknown bot {spec!r}: ismcts-easy, ismcts-normal, ismcts-hard or ismcts:iters=N"
+        )
+    settings: dict[str, float | int | bool] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if key == "guided" and not sep:
+            settings["guided"] = True
+        elif key in ("iters", "depth"):
+            minimum = 1 if key == "iters" else 0
+            if not value.isdigit() or int(value) < minimum:
+                raise ValueError(
+                    f"bot {spec!r}: {key} must be a whole number of at least {minimum}"
+                )
+            settings[key] = int(value)
+        elif key == "time":
+            try:
+                seconds = float(value)
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds < math.inf:
+                raise ValueError(f"bot {spec!r}: time must be a number of seconds above 0")
+            settings["time"] = seconds
+        else:
+            raise ValueError(
+                f"bot {spec!r}: unknown option {part!r} (iters=N, time=S, depth=D, guided)"
+            )
+    if "iters" not in settings and "time" not in settings:
+        raise ValueError(f"bot {spec!r}: give iters=N or time=S")
+    return ISMCTSBot(
+        rng,
+        iterations=int(settings["iters"]) if "iters" in settings else None,
+        seconds=float(settings["time"]) if "time" in settings else None,
+        guided=bool(settings.get("guided", False)),
+        depth=int(settings.get("depth", PLAYOUT_DEPTH)),
+    )

@@ -1,0 +1,271 @@
+"""The ISMCTS bot: it decides from what its seat knows, legally, reproducibly, at every
+prompt, and says UNO and catches like the other bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from test_properties import LAUNCHERS
+from unoattack.bots import BOT_NAMES, HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from unoattack.bots.ismcts import LEVELS, decisions, search
+from unoattack.engine import Action, Game, parse_position, view
+from unoattack.engine.actions import ActionKind
+from unoattack.engine.determinize import Sampler
+from unoattack.engine.match import Bot, Match, StepKind, play_out
+
+EDITIONS = ("2003", "2010", "mega-hit")
+
+
+def decide(game: Game, bot: ISMCTSBot, seat: int | None = None) -> Action:
+    seat = game.to_act if seat is None else seat
+    assert seat is not None
+    return bot.decide(Sampler(game, seat))
+
+
+def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
+    assert BOT_NAMES == ("random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard")
+    assert LEVELS == {"easy": 0.05, "normal": 0.2, "hard": 0.5}
+    hard = make_bot("ismcts-hard", random.Random(0))
+    assert isinstance(hard, ISMCTSBot) and (hard.seconds, hard.iterations) == (0.5, None)
+    fixed = make_bot("ismcts:iters=300:depth=8:guided", random.Random(0))
+    assert isinstance(fixed, ISMCTSBot)
+    assert (fixed.iterations, fixed.seconds, fixed.depth, fixed.guided) == (300, None, 8, True)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts", "ismcts-easy, ismcts-normal, ismcts-hard or ismcts:iters=N"),
+        ("ismcts:depth=3", "give iters=N or time=S"),
+        ("ismcts:iters=0", "iters must be a whole number of at least 1"),
+        ("ismcts:iters=ten", "iters must be a whole number of at least 1"),
+        ("ismcts:time=-1", "time must be a number of seconds above 0"),
+        ("ismcts:time=nan", "time must be a number of seconds above 0"),
+        ("ismcts:fast", "unknown option 'fast'"),
+        ("ismcts-expert", "unknown bot 'ismcts-expert'"),
+    ],
+)
+def test_a_malformed_ismcts_name_is_refused_with_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, random.Random(0))
+
+
+def play_hand(game: Game, bots: dict[int, Bot]) -> Match:
+    match = Match(game, bots=bots)
+    play_out(match, stop=lambda: game.hand_number > 1 or game.is_over)
+    return match
+
+
+def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() -> None:
+    logs = []
+    for _ in range(2):
+        game = Game.new("2010", players=3, seed=21)
+        bots: dict[int, Bot] = {
+            0: make_bot("ismcts:iters=25", random.Random(5)),
+            1: make_bot("ismcts:iters=15:guided", random.Random(6)),
+            2: HeuristicBot(random.Random(7)),
+        }
+        play_hand(game, bots)
+        logs.append([event.to_dict() for event in game.log])
+    assert logs[0] == logs[1] and len(logs[0]) > 30
+    # The global generator plays no part.
+    random.seed(99)
+    game = Game.new("2010", players=3, seed=21)
+    bots = {
+        0: make_bot("ismcts:iters=25", random.Random(5)),
+        1: make_bot("ismcts:iters=15:guided", random.Random(6)),
+        2: HeuristicBot(random.Random(7)),
+    }
+    play_hand(game, bots)
+    assert [event.to_dict() for event in game.log] == logs[0]
+
+
+def test_the_decision_depends_only_on_what_the_seat_knows() -> None:
+    # Seat 0 sees the same table in both games; the hidden cards differ.
+    shown = "hands=R5,B-Skip,W,G3/{one}/{two} pile=G9,R3 colour=R dir=cw turn=0 dealer=2 "
+    rest = "scores=0,0,0 stock={stock},... launcher=hazard presses=1,4,9 seed=3"
+    first = parse_position(
+        "2003 " + shown.format(one="G1,G2,Y-TH", two="B1,B2,WAH") + rest.format(stock="R9,Y1")
+    )
+    second = parse_position(
+        "2003 " + shown.format(one="R9,Y9,B4", two="G5,G6,G7") + rest.format(stock="WHF,Y-Rev")
+    )
+    assert view(first, 0) == view(second, 0)
+    for seed in range(5):
+        a = search(Sampler(first, 0), random.Random(seed), iterations=150)
+        b = search(Sampler(second, 0), random.Random(seed), iterations=150)
+        assert (a.estimates, a.iterations) == (b.estimates, b.iterations)
+
+
+def test_it_goes_out_when_it_can() -> None:
+    game = parse_position(
+        "2003 hands=R5/G1,G2,G3/B1,B2,B3 pile=R2 colour=R dir=cw turn=0 dealer=2 "
+        "scores=0,0,0 stock=... launcher=hazard seed=0"
+    )
+    assert decide(game, ISMCTSBot(random.Random(0), iterations=200)) == Action.parse("play R5")
+
+
+def test_it_says_uno_with_every_play_that_leaves_one_card() -> None:
+    game = parse_position(
+        "2003 hands=R5,R6/G1,G2,G3/B1,B2,B3 pile=R2 colour=R dir=cw turn=0 dealer=2 "
+        "scores=0,0,0 stock=... launcher=hazard seed=0"
+    )
+    legal = game.legal_actions()
+    assert Action.parse("play R5") in legal and Action.parse("play R5 uno") in legal
+    assert all(a.uno for a in decisions(legal) if a.kind is ActionKind.PLAY)
+    choice = decide(game, ISMCTSBot(random.Random(0), iterations=200))
+    assert choice.kind is ActionKind.PLAY and choice.uno
+
+
+def test_it_says_uno_when_catchable_and_catches_whoever_it_can() -> None:
+    game = parse_position(
+        "2003 hands=R5,R6/G1/B1,B2 pile=R2 colour=R dir=cw turn=2 dealer=0 scores=0,0,0 "
+        "stock=... launcher=hazard seed=0 catch=1"
+    )
+    bot = ISMCTSBot(random.Random(0), iterations=10)
+    assert bot.react(view(game, 1)) == Action.parse("uno")
+    assert bot.react(view(game, 0)) == Action.parse("catch 1")
+    assert bot.react_among(game.legal_actions(0)) == Action.parse("catch 1")
+    assert bot.react_among(game.legal_actions(1)) == Action.parse("uno")
+
+
+PROMPTS = {
+    "colour of a wild start card": (
+        "2003 hands=R5,R6,R7/G1,G2/B1,B2 pile=W colour=? dir=cw turn=0 dealer=2 "
+        "scores=0,0,0 stock=... launcher=hazard seed=0",
+        ActionKind.CHOOSE_COLOUR,
+    ),
+    "target of an Attack-Attack": (
+        "2010 hands=WAA,G7,B7/G1,G2,G3/B1,B2,B3,B4,B5/Y1 pile=R2 colour=R dir=cw turn=0 "
+        "dealer=3 scores=0,0,0,0 stock=... launcher=hazard seed=0",
+        ActionKind.PLAY,
+    ),
+    "trade partner": (
+        "2003 hands=Y-TH,Y9,G8,B7,R6,R5/G1/B1,B2,B3,B4 pile=Y2 colour=Y dir=cw turn=0 "
+        "dealer=2 scores=0,0,0 stock=... launcher=hazard seed=0",
+        ActionKind.PLAY,
+    ),
+    "a Mega Hit pile to answer": (
+        "mega-hit hands=R5,R6/G1,G2/B-Hit2,B4,B5 pile=R2,R-Hit1,Y-Hit2 colour=Y dir=cw "
+        "owe=2:3:pile+stack then=1 mega=3:2:0 dealer=2 scores=0,0,0 stock=... "
+        "launcher=hazard seed=0",
+        None,
+    ),
+    "stopping after a fire": (
+        "2003 hands=R5,R6/G1,G2/B1,B2 pile=R2,R-Hit2 colour=R dir=cw owe=1:1:hit+yielded "
+        "then=2 dealer=2 scores=0,0,0 stock=... launcher=hazard seed=0 "
+        "house=stop_after_fire=choose",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("prompt", PROMPTS, ids=list(PROMPTS))
+def test_it_answers_every_prompt_with_a_legal_action(prompt: str) -> None:
+    text, kind = PROMPTS[prompt]
+    game = parse_position(text)
+    seat = game.to_act
+    assert seat is not None
+    choice = decide(game, ISMCTSBot(random.Random(1), iterations=2_000), seat)
+    assert choice in game.legal_actions(seat)
+    if kind is not None:
+        assert choice.kind is kind
+    if prompt == "target of an Attack-Attack":
+        # Seat 3 holds one card: the attack goes there.
+        assert choice.card is not None and choice.target == 3
+    if prompt == "trade partner":
+        # Trading six cards for one is the move.
+        assert choice.card is not None and choice.target == 1
+    if prompt == "stopping after a fire":
+        assert choice == Action.parse("stop")  # another press only ever adds cards
+
+
+def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
+    """Table ``index`` of the legality run: every edition, 2 to 10 seats, every launcher
+    model, house rules, one or two ISMCTS seats among heuristic and random bots."""
+    rng = random.Random(f"ismcts-legal:{index}")
+    edition = EDITIONS[index % 3]
+    options: dict[str, Any] = {}
+    if rng.random() < 0.4:
+        options["stacking"] = rng.random() < 0.7
+    if rng.random() < 0.4:
+        options["stop_after_fire"] = rng.choice(("never", "always", "choose"))
+    if rng.random() < 0.2:
+        options["may_go_out_on_trade_hands"] = True
+    if rng.random() < 0.2:
+        options["e2_extra_card_all_counts"] = True
+    if edition == "2010" and rng.random() < 0.6:
+        options["wild_custom_effect"] = rng.choice(
+            ("skip", "hit:2", "all_hit", "hit_fire", "attack:3", "trade_hands")
+        )
+    players = 2 + rng.randrange(9)
+    game = Game.new(
+        edition,
+        players=players,
+        seed=index,
+        launcher=LAUNCHERS[index % len(LAUNCHERS)],
+        options=options,
+    )
+    searchers = rng.sample(range(players), min(players, 1 + rng.randrange(2)))
+    bots: dict[int, Bot] = {}
+    for seat in range(players):
+        bot_rng = random.Random(index * 100 + seat)
+        if seat in searchers:
+            spec = "ismcts:iters=6:depth=4" + (":guided" if rng.random() < 0.2 else "")
+            bots[seat] = make_bot(spec, bot_rng)
+        else:
+            bots[seat] = HeuristicBot(bot_rng) if rng.random() < 0.5 else RandomBot(bot_rng)
+    return game, bots
+
+
+GAMES = 1_000
+CHUNKS = 10
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_the_bot_plays_only_legal_actions_over_1000_seeded_hands(chunk: int) -> None:
+    """Every decision goes through Game.apply (a bot's illegal choice raises), in the
+    first hand of 1,000 seeded tables."""
+    searched = 0
+    for index in range(chunk, GAMES, CHUNKS):
+        game, bots = random_table(index)
+        play_hand(game, bots)
+        assert game.hand_number > 1 or game.is_over
+        searched += sum(1 for seat, _code in game.history if isinstance(bots[seat], ISMCTSBot))
+    assert searched > 1_000
+
+
+def test_a_search_bot_thinks_ahead_when_the_match_searches_ahead() -> None:
+    # With search_ahead the match does not search itself: the move waits until its
+    # decision is prepared (a front-end searches on a thread meanwhile).
+    game = Game.new("2003", players=2, seed=3)
+    seat = game.to_act
+    assert seat is not None
+    other = 1 - seat
+    bot = ISMCTSBot(random.Random(0), iterations=30)
+    match = Match(game, bots={seat: bot, other: HeuristicBot(random.Random(1))}, search_ahead=True)
+    search_ = match.upcoming_search()
+    assert search_ is not None and (search_.state, search_.seat) == (0, seat)
+    assert match.next_due() is None and match.advance(10.0) == []
+    action = search_.bot.decide(search_.knowledge)
+    match.prepare(search_, action)
+    assert match.upcoming_search() is None and match.next_due() == 0.0
+    steps = match.advance(0.0, limit=1)
+    assert [(s.kind, s.seat, s.action) for s in steps] == [(StepKind.APPLIED, seat, action)]
+
+
+def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
+    game = Game.new("2003", players=2, seed=3)
+    seat = game.to_act
+    assert seat is not None
+    bot = ISMCTSBot(random.Random(0), iterations=30)
+    match = Match(game, bots={seat: bot}, search_ahead=True)
+    # The other seat is played from outside; seat acts first.
+    search_ = match.upcoming_search()
+    assert search_ is not None
+    stale = search_._replace(state=search_.state + 1)
+    match.prepare(stale, Action.parse("press"))
+    assert match.next_due() is None  # still waiting for a decision for this state
