@@ -21,7 +21,7 @@ from test_tui_support import (
     table_app,
     until,
 )
-from unoattack.engine import Game, Record, view
+from unoattack.engine import Game, Record, parse_position, view
 from unoattack.engine.events import (
     CardPlayed,
     Caught,
@@ -688,5 +688,82 @@ def test_a_key_pressed_twice_on_the_end_of_hand_closes_it_once() -> None:
         hand_over.action_next()
         await pilot.pause()
         assert isinstance(pilot.app.screen, TableScreen)
+
+    run(app, scenario)
+
+
+# ---------------------------------------------------------------------- search bots, coach
+
+
+def test_a_search_bot_thinks_on_a_thread_and_the_table_stays_live() -> None:
+    setup = build_setup(players="you,bot:ismcts-easy", seed=11, edition="2010")
+    app = PlayApp(setup, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        game = screen.game
+        bot_moves = 0
+        seen_thinking = False
+        for _ in range(3000):
+            seen_thinking = seen_thinking or screen._thinking is not None
+            bot_moves = sum(1 for seat, _code in game.history if seat == 1)
+            if bot_moves >= 2 or game.hand_number > 1:
+                break
+            if screen.match.deciding == 0:
+                legal = screen._legal()
+                plays = [a for a in legal if a.kind.name == "PLAY"]
+                screen._act(0, plays[0] if plays else legal[0])
+            await pilot.pause(0.01)  # the screen keeps serving messages meanwhile
+        assert bot_moves >= 2 or game.hand_number > 1
+        assert seen_thinking
+
+    run(app, scenario)
+
+
+def test_the_coach_gives_the_three_best_moves_with_the_chance_of_winning_the_hand() -> None:
+    app = table_app(
+        f"2003 hands=R7,R8,G8,B8,W/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: bool(screen.hints_shown), tries=400)
+        lines = screen.hints_shown[0].splitlines()
+        assert len(lines) == 3
+        for rank, line in enumerate(lines, start=1):
+            assert line.startswith(f"{rank}. ") and line.endswith("% to win the hand")
+        assert screen.game.history == []  # a hint plays nothing
+
+    run(app, scenario)
+
+
+def test_the_coach_speaks_french_and_says_when_there_is_one_move() -> None:
+    app = table_app(
+        f"2003 hands=G7,G8/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", lang="fr"
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: bool(screen.hints_shown), tries=400)
+        assert screen.hints_shown == ["Un seul coup possible : appuyer sur le distributeur."]
+
+    run(app, scenario)
+
+
+def test_no_hint_at_a_table_without_hints_nor_for_someone_elses_decision() -> None:
+    game = parse_position(f"2003 hands=R7,R8,G8/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+    session = session_for(game, "you,bot")
+    session.hints = False
+    app = PlayApp(session=session, pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("h")
+        for _ in range(20):
+            await pilot.pause()
+        assert screen.hints_shown == [] and not screen._coaching
+        assert any("Hints are off" in n.message for n in pilot.app._notifications)
 
     run(app, scenario)

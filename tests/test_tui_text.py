@@ -178,7 +178,9 @@ def test_a_table_file_that_is_broken_is_ignored(tmp_path: Path) -> None:
     store.table_path(path).write_text('{"format": "unoattack-table", "seats": [{"kind": "x"}]}')
     assert store.read_table(path) is None
     store.write_table(path, parse_players("you,bot:random"), "fr")
-    assert store.read_table(path) == (parse_players("you,bot:random"), "fr")
+    assert store.read_table(path) == (parse_players("you,bot:random"), "fr", True)
+    store.write_table(path, parse_players("you,bot:ismcts-hard"), "en", hints=False)
+    assert store.read_table(path) == (parse_players("you,bot:ismcts-hard"), "en", False)
 
 
 def test_paces() -> None:

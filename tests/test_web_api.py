@@ -55,7 +55,13 @@ def test_options_list_editions_launchers_and_bot_levels(server: ServerThread) ->
     data = httpx.get(f"{server.url}/api/options").json()
     assert [e["name"] for e in data["editions"]] == ["2003", "2010", "mega-hit"]
     assert data["launchers"] == ["hazard", "schedule", "memoryless", "draw-one"]
-    assert data["bot_levels"] == ["random", "heuristic"]
+    assert data["bot_levels"] == [
+        "random",
+        "heuristic",
+        "ismcts-easy",
+        "ismcts-normal",
+        "ismcts-hard",
+    ]
     assert data["editions"][2]["options"]["stacking"] is True
     assert data["allow_seed"] is True
 

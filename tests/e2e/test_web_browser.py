@@ -183,7 +183,8 @@ def test_two_players_and_a_bot_play_a_hand_with_a_reload_and_a_spectator(
     bob.fill("#join-name", "Bob <b>&amp;")
     bob.click("#join-btn")
     wait_until(bob, "document.body.dataset.seat === '1'")
-    ann.click('#lobby-seats li[data-seat="2"] .add-bot[data-level="heuristic"]')
+    ann.select_option('#lobby-seats li[data-seat="2"] .bot-level', "heuristic")
+    ann.click('#lobby-seats li[data-seat="2"] .add-bot')
     ann.wait_for_selector('#lobby-seats li[data-seat="2"] .badge')
     # A name is text, never markup.
     assert ann.text_content('#lobby-seats li[data-seat="1"] .who') == "Bob <b>&amp;"

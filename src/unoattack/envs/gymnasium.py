@@ -20,7 +20,6 @@ without raising: the game is unchanged, the reward is ``illegal_reward`` (defaul
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -30,7 +29,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from unoattack.bots import RandomBot
+from unoattack import bots
+from unoattack.bots import BOT_NAMES
 from unoattack.engine import Game
 from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
@@ -49,23 +49,16 @@ __all__ = ["BOT_NAMES", "DEFAULT_MAX_STEPS", "Bot", "UnoAttackEnv", "make_bot"]
 
 #: Decisions (every seat's, passes and refused actions included) before truncation.
 DEFAULT_MAX_STEPS = 10_000
-#: Opponents that can be named: ``heuristic`` when :mod:`unoattack.bots.heuristic` exists.
-BOT_NAMES = ("random", "heuristic")
 RENDER_MODES = ("human", "ansi")
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by name (:data:`BOT_NAMES`), using ``rng`` for every random choice."""
-    if name == "random":
-        return RandomBot(rng)
-    if name == "heuristic":
-        try:
-            module = importlib.import_module("unoattack.bots.heuristic")
-        except ImportError:
-            raise ValueError("the heuristic bot is not available in this version") from None
-        bot: Bot = module.HeuristicBot(rng)
-        return bot
-    raise ValueError(f"unknown bot {name!r}: use one of {', '.join(BOT_NAMES)} or a bot object")
+    """An opponent by name (:data:`BOT_NAMES`: ``random``, ``heuristic``, the ISMCTS
+    levels, ``ismcts:iters=N``), using ``rng`` for every random choice."""
+    try:
+        return bots.make_bot(name, rng)
+    except ValueError as exc:
+        raise ValueError(f"{exc}, or a bot object") from None
 
 
 class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
@@ -157,8 +150,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
             bot_rng = random.Random(int(rng.integers(2**62)))
             bot = make_bot(opponent, bot_rng) if isinstance(opponent, str) else opponent
             self.bots[other] = bot
+        # A search bot reads what its seat saw in trades from the game's events.
+        searching = any(hasattr(bot, "decide") for bot in self.bots.values())
         game = Game.new(
-            self.edition, self.num_players, game_seed, self.launcher, self.options, events=False
+            self.edition, self.num_players, game_seed, self.launcher, self.options, events=searching
         )
         self.table = Table(game, self.max_steps, bots=self.bots)
         self._play_bots()

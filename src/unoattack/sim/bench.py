@@ -375,3 +375,87 @@ LABELS = {
     "unoattack_events": "unoattack (events on)",
     **{key: label for key, _m, label, _f in OTHERS},
 }
+
+
+# ------------------------------------------------------------------------------ search
+
+#: The tables the search bench thinks at: every edition, heads-up and four seats.
+SEARCH_TABLES = tuple(
+    (edition, n) for n in PLAYER_COUNTS for edition in ("2003", "2010", "mega-hit")
+)
+
+
+def search_positions(edition: str, players: int, seed: int, count: int) -> list[tuple[Any, int]]:
+    """``count`` decisions worth searching (two choices or more) from matches between
+    heuristic bots: (game, seat) pairs, the games played with events on as a table's."""
+    from unoattack.bots.heuristic import HeuristicBot
+    from unoattack.bots.ismcts import decisions
+    from unoattack.engine import Game, view
+
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    deal = 0
+    while len(found) < count:
+        game = Game.new(edition, players=players, seed=seed * 1000 + deal)
+        bots = [HeuristicBot(random.Random(deal * 10 + s)) for s in range(players)]
+        deal += 1
+        while not game.is_over and len(found) < count:
+            seat = game.to_act
+            assert seat is not None
+            if len(decisions(game.legal_actions(seat))) > 1 and rng.random() < 0.15:
+                found.append((game.clone(), seat))
+            game.apply(bots[seat].choose(view(game, seat)), seat)
+    return found
+
+
+def bench_search(
+    seconds: float = 3.0, seed: int = 0, tables: tuple[tuple[str, int], ...] = SEARCH_TABLES
+) -> dict[str, Any]:
+    """ISMCTS iterations per second in this process: searches of a fixed number of
+    iterations (no early stop) at decisions of heuristic matches, for about ``seconds``
+    per table. An iteration samples a game from the seat's knowledge, walks the tree,
+    plays the hand on for up to ``PLAYOUT_DEPTH`` decisions and backs up."""
+    from unoattack.bots.ismcts import LEVELS, PLAYOUT_DEPTH, search
+    from unoattack.engine.determinize import Sampler
+
+    per_table: dict[str, dict[str, Any]] = {}
+    total_iterations = 0
+    total_seconds = 0.0
+    for edition, players in tables:
+        positions = search_positions(edition, players, seed, 24)
+        iterations = 0
+        spent = 0.0
+        searches = 0
+        rng = random.Random(seed)
+        while spent < seconds:
+            game, seat = positions[searches % len(positions)]
+            started = time.process_time()
+            result = search(Sampler(game, seat), rng, iterations=100, settle=False)
+            spent += time.process_time() - started
+            iterations += result.iterations
+            searches += 1
+        per_table[f"{edition}/{players}"] = {
+            "iterations_per_second": iterations / spent,
+            "searches": searches,
+            "iterations": iterations,
+            "seconds": spent,
+        }
+        total_iterations += iterations
+        total_seconds += spent
+    rate = total_iterations / total_seconds
+    return {
+        "iterations_per_second": rate,
+        "tables": per_table,
+        "levels": {
+            level: {"seconds": budget, "iterations": round(rate * budget)}
+            for level, budget in LEVELS.items()
+        },
+        "meta": {
+            "playout_depth": PLAYOUT_DEPTH,
+            "clock": "process CPU time (time.process_time), one process",
+            "seconds_per_table": seconds,
+            "seed": seed,
+            "versions": versions(),
+            "platform": platform.platform(),
+        },
+    }

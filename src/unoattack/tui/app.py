@@ -150,7 +150,14 @@ class PlayApp(App[None]):
         game = setup.new_game()
         assert setup.seed is not None
         path = store.new_record_path(setup.seed) if self.save else None
-        self.session = Session(game, setup.seats, lang=setup.lang, save_path=path, bots=self.bots)
+        self.session = Session(
+            game,
+            setup.seats,
+            lang=setup.lang,
+            save_path=path,
+            bots=self.bots,
+            hints=setup.hints,
+        )
         self._clear_screens()
         self.push_screen(TableScreen(self.session, self.pace))
 

@@ -55,9 +55,10 @@ def build_setup(
     scoring: str | None = None,
     target: int | None = None,
     lang: str | None = None,
+    hints: bool = True,
 ) -> Setup:
     """The setup the flags describe; :class:`SetupError` when it cannot start a match."""
-    setup = Setup(edition=edition or "2003", seed=seed, lang=lang or "en")
+    setup = Setup(edition=edition or "2003", seed=seed, lang=lang or "en", hints=hints)
     if players is not None:
         setup.seats = parse_players(players)
     if launcher is not None:
@@ -81,13 +82,14 @@ def _resumed_session(lang: str | None) -> Session:
     except ValueError as exc:
         fail(f"{path}: the saved actions do not replay: {exc}")
     table = store.read_table(path)
-    if table is not None and len(table[0]) == game.n:
-        seats, saved_lang = table
+    hints = True
+    if table is not None and len(table.seats) == game.n:
+        seats, saved_lang, hints = table
         saved_lang = saved_lang if saved_lang in LANGUAGES else "en"
     else:
         seats = (Seat("you"), *(Seat("bot", level="heuristic") for _ in range(game.n - 1)))
         saved_lang = "en"
-    return Session(game, seats, lang=lang or saved_lang, save_path=path)
+    return Session(game, seats, lang=lang or saved_lang, save_path=path, hints=hints)
 
 
 def play(
@@ -98,7 +100,8 @@ def play(
         str | None,
         typer.Option(
             help="the seats in order, comma-separated: you, human[:NAME] (same keyboard), "
-            "bot[:random|heuristic]; e.g. you,bot:heuristic,bot:random"
+            "bot[:LEVEL] (random, heuristic, ismcts-easy, ismcts-normal, ismcts-hard); "
+            "e.g. you,bot:heuristic,bot:ismcts-hard"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="the deal's seed (default: random)")] = None,
@@ -123,6 +126,9 @@ def play(
     ] = False,
     speed: Annotated[str, typer.Option(help="normal, fast or instant")] = "normal",
     bell: Annotated[bool, typer.Option(help="ring the bell when the launcher fires")] = True,
+    hints: Annotated[
+        bool, typer.Option(help="let players ask the coach for the best moves (H)")
+    ] = True,
 ) -> None:
     """Play UNO Attack! at the terminal, against bots or friends at the same keyboard.
 
@@ -165,6 +171,7 @@ def play(
                 scoring=scoring,
                 target=target,
                 lang=lang,
+                hints=hints,
             )
         except SetupError as exc:
             fail(str(exc))
@@ -198,11 +205,11 @@ def replay(
     if seat is not None and not 0 <= seat < record.players:
         fail(f"--seat {seat}: this match has seats 0 to {record.players - 1}")
     table = store.read_table(path)
-    language = lang or (table[1] if table and table[1] in LANGUAGES else "en")
+    language = lang or (table.lang if table and table.lang in LANGUAGES else "en")
     tr = Tr(language)
     names = None
-    if table is not None and len(table[0]) == record.players:
-        names = [seat_name(s, i, tr, you=False) for i, s in enumerate(table[0])]
+    if table is not None and len(table.seats) == record.players:
+        names = [seat_name(s, i, tr, you=False) for i, s in enumerate(table.seats)]
     from unoattack.tui.app import ReplayApp
 
     ReplayApp(

@@ -332,7 +332,7 @@ class HelpScreen(ModalScreen[None]):
         tr = self.tr
         keys = "\n".join(
             "- " + tr(f"help.key.{k}")
-            for k in ("move", "play", "press", "stop", "uno", "catch", "help", "quit")
+            for k in ("move", "play", "press", "stop", "uno", "catch", "hint", "help", "quit")
         )
         note = tr("help.rules.source") if self.from_doc else tr("help.rules.differences")
         text = (

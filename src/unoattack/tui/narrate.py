@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from unoattack.engine import SPECTATOR
+from unoattack.engine import SPECTATOR, Action, ActionKind
 from unoattack.engine.events import (
     CardPlayed,
     Caught,
@@ -148,3 +148,31 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
         who = tr("and").join(obj(s) for s in event.winners)
         return tr("ev.match_won.many", who=who)
     return None
+
+
+def say_action(action: Action, names: Names, tr: Tr) -> str:
+    """A decision in words, as the coach gives it: ``play red 5, saying UNO``.
+
+    >>> tr, names = Tr("en"), ["You", "Ana", "Bot 3"].__getitem__
+    >>> say_action(Action.parse("play WAA G @1 uno"), names, tr)
+    'play Wild Attack-Attack and name green, naming Ana, saying UNO'
+    >>> say_action(Action.parse("press"), names, Tr("fr"))
+    'appuyer sur le distributeur'
+    """
+    kind = action.kind
+    if kind is ActionKind.PRESS:
+        return tr("act.press")
+    if kind is ActionKind.STOP:
+        return tr("act.stop")
+    if kind is ActionKind.CHOOSE_COLOUR and action.colour is not None:
+        return tr("act.colour", colour=tr.colour(action.colour))
+    if kind is not ActionKind.PLAY or action.card is None:
+        return str(action)  # out of turn: the coach never suggests these
+    text = tr("act.play", card=tr.card(action.card))
+    if action.colour is not None:
+        text += tr("act.play.colour", colour=tr.colour(action.colour))
+    if action.target is not None:
+        text += tr("act.play.target", who=names(action.target))
+    if action.uno:
+        text += tr("act.play.uno")
+    return text

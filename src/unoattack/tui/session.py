@@ -116,6 +116,7 @@ class Session:
         lang: str = "en",
         save_path: Path | None = None,
         bots: Mapping[int, Bot] | None = None,
+        hints: bool = True,
     ) -> None:
         if len(seats) != game.n:
             raise ValueError(f"{len(seats)} seats for a table of {game.n}")
@@ -123,19 +124,22 @@ class Session:
         self.seats = tuple(seats)
         self.tr = Tr(lang)
         self.save_path = save_path
+        #: Whether a player may ask the coach for a hint (H) at this table.
+        self.hints = hints
         self.humans = tuple(s for s, seat in enumerate(self.seats) if seat.is_human)
         self.bots: dict[int, Bot] = dict(bots or {})
         for s, seat in enumerate(self.seats):
             if not seat.is_human and s not in self.bots:
                 self.bots[s] = make_bot(seat.level, random.Random(f"{game.seed}:bot:{s}"))
         #: The arbiter of the table; the screen sets its timing (:meth:`Pace.timing`).
-        self.match = Match(game, bots=self.bots, timing=INSTANT)
+        #: A search bot thinks on a thread, while the screen stays live (search_ahead).
+        self.match = Match(game, bots=self.bots, timing=INSTANT, search_ahead=True)
         self._dirty = False
         #: Why the match could not be saved (the match goes on unsaved), or None.
         self.save_error: str | None = None
         if save_path is not None:
             try:
-                store.write_table(save_path, self.seats, lang)
+                store.write_table(save_path, self.seats, lang, hints)
             except OSError as exc:
                 self._cannot_save(exc)
             self._dirty = True

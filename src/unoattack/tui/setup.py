@@ -119,6 +119,7 @@ class Setup:
     launcher: str = "hazard"
     options: dict[str, Any] = field(default_factory=dict)
     lang: str = "en"
+    hints: bool = True  # a player may ask the coach for the best moves (H)
 
     def check(self) -> Edition:
         """The edition with its house rules, or :class:`SetupError` saying what is wrong."""

@@ -12,6 +12,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from unoattack.engine import Game, Record, RecordError
 from unoattack.tui.setup import Seat, SetupError
@@ -59,20 +60,34 @@ def write_record(game: Game, path: Path) -> None:
     os.replace(partial, path)
 
 
-def write_table(path: Path, seats: tuple[Seat, ...], lang: str) -> None:
+class SavedTable(NamedTuple):
+    """Who sat where, the language, and whether hints are offered."""
+
+    seats: tuple[Seat, ...]
+    lang: str
+    hints: bool
+
+
+def write_table(path: Path, seats: tuple[Seat, ...], lang: str, hints: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"format": TABLE_FORMAT, "seats": [s.to_dict() for s in seats], "lang": lang}
+    data = {
+        "format": TABLE_FORMAT,
+        "seats": [s.to_dict() for s in seats],
+        "lang": lang,
+        "hints": hints,
+    }
     table_path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
-def read_table(path: Path) -> tuple[tuple[Seat, ...], str] | None:
-    """The seats and language saved next to a record, or None when absent or unreadable."""
+def read_table(path: Path) -> SavedTable | None:
+    """The seats, language and hints saved next to a record, or None when absent or
+    unreadable (a file from before hints offers them)."""
     try:
         data = json.loads(table_path(path).read_text(encoding="utf-8"))
         if data.get("format") != TABLE_FORMAT:
             return None
         seats = tuple(Seat.from_dict(item) for item in data["seats"])
-        return seats, str(data.get("lang", "en"))
+        return SavedTable(seats, str(data.get("lang", "en")), data.get("hints", True) is True)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, SetupError):
         return None
 

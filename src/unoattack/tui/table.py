@@ -21,6 +21,8 @@ in order, which makes :meth:`Pace.instant` deterministic):
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -33,7 +35,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from unoattack.bots.ismcts import COACH_SECONDS, MoveEstimate, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, Phase, View
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
     HandWon,
     MatchWon,
@@ -41,7 +45,7 @@ from unoattack.engine.events import (
     Pressed,
     TurnStarted,
 )
-from unoattack.engine.match import Step, StepKind
+from unoattack.engine.match import Search, Step, StepKind
 from unoattack.engine.view import PressDuty
 from unoattack.rules import Card, Colour
 from unoattack.tui.dialogs import (
@@ -52,7 +56,7 @@ from unoattack.tui.dialogs import (
     PassScreen,
     TargetDialog,
 )
-from unoattack.tui.narrate import describe
+from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import Pace, Session
 from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chip
@@ -94,6 +98,7 @@ class TableScreen(Screen[None]):
         Binding("space", "press", show=False),
         Binding("u", "uno", show=False),
         Binding("c", "catch", show=False),
+        Binding("h", "hint", show=False),
         Binding("s", "stop", show=False),
         Binding("question_mark", "help", show=False),
         Binding("f1", "help", show=False),
@@ -117,6 +122,9 @@ class TableScreen(Screen[None]):
         )
         self.clock = TableClock()
         self._wakes = 0  # bumped by every wake scheduled: an older one does nothing
+        self._thinking: tuple[int, int] | None = None  # (state, seat) searched on a thread
+        self._coaching = False  # the coach is working out a hint
+        self.hints_shown: list[str] = []  # every hint the coach gave, as shown
         self._due: deque[Callable[[], None]] = deque()
         self._draining = False
         self._steps: deque[Reveal] = deque()
@@ -426,12 +434,36 @@ class TableScreen(Screen[None]):
                 return
             if self.game.phase is Phase.CHOOSE_COLOUR:
                 self._ask_start_colour()
+        search = match.upcoming_search()
+        if search is not None:
+            self._think(search)
         due = match.next_due()
         if due is not None:
             self._wakes += 1
             wake = self._wakes
             self._later(max(0.0, due - self.clock.now()), lambda: self._wake(wake))
         self._redraw()
+
+    def _think(self, search: Search) -> None:
+        """A search bot's decision, worked out on a thread while the table stays live;
+        the match makes the move once it is prepared (and its time has come)."""
+        key = (search.state, search.seat)
+        if self._thinking == key:
+            return
+        self._thinking = key
+
+        def done(action: Action) -> None:
+            if self._thinking == key:
+                self._thinking = None
+            self.match.prepare(search, action)
+            self._pump()
+            self._drain()
+
+        def work() -> None:
+            action = search.bot.decide(search.knowledge)
+            self.app.call_from_thread(done, action)
+
+        self.run_worker(work, thread=True, group="search", exit_on_error=True)
 
     def _wake(self, wake: int) -> None:
         """The match has something due: let it do the next thing, and tell it."""
@@ -609,6 +641,51 @@ class TableScreen(Screen[None]):
         else:
             self._note(self.tr("note.no_uno"))
         self._drain()
+
+    def action_hint(self) -> None:
+        """The coach's three best moves for the viewer's decision, searched on a thread
+        from what the viewer's seat knows (a :class:`Sampler` of it, and nothing more)."""
+        if not self._ready_for_input():
+            return
+        tr = self.tr
+        seat = self._viewer_seat
+        if not self.session.hints:
+            self._note(tr("hint.off"))
+            return
+        if self.match.deciding != seat or self._coaching:
+            if not self._coaching:
+                self._note(tr("hint.not_yours"))
+            return
+        self._coaching = True
+        knowledge = Sampler(self.game, seat)
+        state = self.match.state
+        names = self.names.__getitem__
+        self.notify(tr("hint.thinking"), timeout=COACH_SECONDS + 1)
+
+        def told(moves: tuple[MoveEstimate, ...]) -> None:
+            self._coaching = False
+            if self.match.state != state:
+                return  # the table moved on while the coach thought
+            if len(moves) == 1 and math.isnan(moves[0].win_chance):
+                text = tr("hint.only", move=say_action(moves[0].action, names, tr))
+            else:
+                text = "\n".join(
+                    tr(
+                        "hint.line",
+                        rank=rank,
+                        move=say_action(move.action, names, tr),
+                        chance=f"{move.win_chance:.0%}",
+                    )
+                    for rank, move in enumerate(moves, start=1)
+                )
+            self.hints_shown.append(text)
+            self.notify(text, title=tr("hint.title"), timeout=15)
+
+        def work() -> None:
+            moves = coach(knowledge, random.Random(state))
+            self.app.call_from_thread(told, moves)
+
+        self.run_worker(work, thread=True, group="coach", exit_on_error=True)
 
     def action_help(self) -> None:
         if self._interlude:

@@ -23,6 +23,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from unoattack.engine.match import (
     JournalError,
     Match,
     MatchRefusal,
+    Search,
     Step,
     StepKind,
     Timing,
@@ -157,6 +159,10 @@ class Connection:
             self.queue.put_nowait(None)
 
 
+#: Search bots thinking at once, across all tables.
+SEARCH_THREADS = 2
+
+
 @dataclass(slots=True)
 class Live:
     """A table's runtime: connections, the timer that wakes its match, the connection
@@ -167,6 +173,7 @@ class Live:
     held: tuple[Connection | None, int | None] = (None, None)
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     replay: tuple[int, Match] | None = None  # (step, the match after that many actions)
+    thinking: tuple[int, int] | None = None  # (state, seat) a search bot thinks about
 
 
 class TableManager:
@@ -181,6 +188,9 @@ class TableManager:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.live: dict[str, Live] = {}
+        # Search bots think here, off the event loop, a few at a time: the loop goes on
+        # serving every other table meanwhile.
+        self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="search")
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -203,6 +213,7 @@ class TableManager:
                 self._schedule(table)
 
     def shutdown(self) -> None:
+        self._searchers.shutdown(wait=False, cancel_futures=True)
         for live in self.live.values():
             if live.timer is not None:
                 live.timer.cancel()
@@ -609,11 +620,39 @@ class TableManager:
         match = table.match
         if match is None or match.is_over:
             return
+        search = match.upcoming_search()
+        if search is not None:
+            self._think(table, match, search)
         due = match.next_due()
         if due is None:
             return
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(max(0.0, due - self.clock()), self._tick, table)
+
+    def _think(self, table: Table, match: Match, search: Search) -> None:
+        """Let a search bot work out its decision on a thread; the match makes the move
+        once it is prepared and due (a bot thinking for half a second freezes nobody)."""
+        live = self.live[table.code]
+        key = (search.state, search.seat)
+        if live.thinking == key:
+            return
+        live.thinking = key
+        loop = asyncio.get_running_loop()
+        future = self._searchers.submit(search.bot.decide, search.knowledge)
+
+        def done(finished: Future[Action]) -> None:
+            if live.thinking == key:
+                live.thinking = None
+            if finished.cancelled() or table.match is not match:
+                return
+            problem = finished.exception()
+            if problem is not None:
+                log.error("table %s: seat %s's bot failed: %s", table.code, search.seat, problem)
+                return
+            match.prepare(search, finished.result())
+            self._schedule(table)
+
+        future.add_done_callback(lambda finished: loop.call_soon_threadsafe(done, finished))
 
     def _tick(self, table: Table) -> None:
         live = self.live[table.code]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import asdict
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -36,7 +36,8 @@ MAX_MESSAGE_BYTES = 2048
 MAX_NAME = 24
 MAX_CHAT = 200
 #: Bot levels the host may give a bot (``unoattack.bots.make_bot`` names).
-BOT_LEVELS = ("random", "heuristic")
+BotLevel = Literal["random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"]
+BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
 
 StateId = Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
 
@@ -162,7 +163,7 @@ class HostCommand(_Message):
 
 
 class AddBot(HostCommand):
-    level: Literal["random", "heuristic"] = "heuristic"
+    level: BotLevel = "heuristic"
 
 
 class SeatToken(_Message):

@@ -233,7 +233,13 @@ class Table:
             for index in range(len(self.seats))
         }
         self.match = Match(
-            game, bots=bots, stand_ins=stand_ins, timing=timing, journal=self._journal, now=now
+            game,
+            bots=bots,
+            stand_ins=stand_ins,
+            timing=timing,
+            journal=self._journal,
+            now=now,
+            search_ahead=True,  # the manager runs search bots on its threads
         )
 
     def _rng(self, role: str, seat: int) -> random.Random:

@@ -12,6 +12,8 @@
   const $ = (id) => document.getElementById(id);
   const store = window.localStorage;
   const COLOURS = ["R", "Y", "G", "B"];
+  // The server's bot levels (GET /api/options), for a page opened from an invite link.
+  const BOT_LEVELS = ["random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"];
 
   const S = {
     lang: pickLanguage(),
@@ -514,9 +516,10 @@
       row.append(h("span", { class: "small", text: "#" + (index + 1) }), who);
       if (isHost()) {
         if (seat.kind === "empty") {
-          for (const level of ["random", "heuristic"]) {
-            row.append(h("button", { type: "button", class: "add-bot", dataset: { level }, text: t("lobby.add." + level), onclick: () => host("seats/" + index + "/bot", { level }) }));
-          }
+          const levels = (S.options && S.options.bot_levels) || BOT_LEVELS;
+          const pick = h("select", { class: "bot-level", "aria-label": t("lobby.level") },
+            ...levels.map((level) => h("option", { value: level, text: t("level." + level), selected: level === "heuristic" })));
+          row.append(pick, h("button", { type: "button", class: "add-bot", text: t("lobby.add"), onclick: () => host("seats/" + index + "/bot", { level: pick.value }) }));
         }
         if (index !== S.seat && table.seats.length > 2) {
           row.append(h("button", { type: "button", class: "remove-seat", text: t("lobby.remove"), onclick: () => host("seats/" + index + "/remove", {}) }));
