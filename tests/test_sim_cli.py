@@ -166,6 +166,21 @@ def test_bench_json_reports_ours_and_theirs_or_says_why_not() -> None:
             assert data["ratios"][key]["2"] == data["unoattack"]["2"] / data[key]["2"]
 
 
+def test_bench_search_reports_ismcts_iterations_per_second_at_every_table() -> None:
+    result = invoke("bench", "--search", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    tables = ["2003/2", "2010/2", "mega-hit/2", "2003/4", "2010/4", "mega-hit/4"]
+    assert list(data["tables"]) == tables
+    for figures in data["tables"].values():
+        assert figures["iterations"] == 100 * figures["searches"] > 0
+    assert list(data["levels"]) == ["easy", "normal", "hard"]
+    rate = data["iterations_per_second"]
+    assert data["levels"]["hard"] == {"seconds": 0.5, "iterations": round(rate * 0.5)}
+    text = invoke("bench", "--search", "--seconds", "0.05")
+    assert text.exit_code == 0 and "ISMCTS, one process:" in text.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterator
 from importlib import resources
 
@@ -451,3 +452,93 @@ def test_the_page_can_say_every_engine_refusal_in_french() -> None:
     assert set(words) == set(ILLEGAL_REASONS)
     for reason, sentence in words.items():
         assert set(re.findall(r"\{(\w+)\}", sentence)) == set(ILLEGAL_REASONS[reason]), reason
+
+
+# ---------------------------------------------------------------------- search bots, coach
+
+
+def human_to_decide(a: Client, b: Client) -> tuple[Client, Client]:
+    """Wait until Ann or Bob has a decision to make: (that one, the other)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for me, other in ((a, b), (b, a)):
+            me.poll()
+            if me.my_turn():
+                return me, other
+        time.sleep(0.01)
+    raise TimeoutError("nobody got a decision")
+
+
+def test_the_coach_answers_the_player_whose_decision_it_is_and_nobody_else(
+    server: ServerThread,
+) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server)
+    a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
+    watcher = Client(server.ws_url, code)
+    start(server, code, host)
+    mine, other = human_to_decide(a, b)
+    assert mine.view is not None
+    legal = {move["text"] for move in mine.view["legal"]}
+    mine.send({"type": "hint", "state": mine.state, "ref": 7})
+    hint = mine.next("hint", timeout=30)
+    assert hint["state"] == mine.state and hint["ref"] == 7
+    assert 1 <= len(hint["moves"]) <= 3
+    for move in hint["moves"]:
+        assert move["action"]["text"] in legal
+        assert move["win_chance"] is None or 0.0 <= move["win_chance"] <= 1.0
+    # Someone else's decision, a stale state, a watcher: refused, to that client only.
+    other.send({"type": "hint", "state": other.state, "ref": 8})
+    assert other.next("error")["code"] == "no_decision"
+    mine.send({"type": "hint", "state": mine.state + 5, "ref": 9})
+    assert mine.next("error")["code"] == "no_decision"
+    watcher.send({"type": "hint", "state": watcher.state})
+    assert watcher.next("error")["code"] == "not_seated"
+    for client in (a, b, watcher):
+        client.poll()
+        assert not [m for m in client.messages if m["type"] == "hint" and client is not mine]
+        client.close()
+
+
+def test_no_hint_at_a_table_whose_host_turned_hints_off(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server, hints=False)
+    assert httpx.get(f"{server.url}/api/tables/{code}").json()["hints"] is False
+    a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
+    start(server, code, host)
+    mine, _ = human_to_decide(a, b)
+    mine.send({"type": "hint", "state": mine.state})
+    assert mine.next("error")["code"] == "hints_off"
+    a.close()
+    b.close()
+
+
+def test_a_search_bot_at_the_table_plays_and_the_server_serves_others_meanwhile(
+    server: ServerThread,
+) -> None:
+    table = new_table(server, seats=2)
+    code, host = str(table["code"]), str(table["host_token"])
+    response = post(
+        server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="ismcts-easy"
+    )
+    assert response.status_code == 200, response.text
+    a = Client(server.ws_url, code, str(table["token"]))
+    start(server, code, host)
+    played = 0
+    rng = random.Random(3)
+    pongs = 0
+    while played < 30:
+        # Whenever the bot may be thinking, the server still answers at once.
+        a.send({"type": "ping", "state": a.state, "ref": pongs})
+        assert a.next("pong", timeout=5)["ref"] == pongs
+        pongs += 1
+        a.poll()
+        assert a.view is not None
+        if a.view["result"] is not None or a.view["hand_number"] > 1:
+            break
+        if a.my_turn():
+            a.act(rng.choice(a.view["legal"])["text"])
+            played += 1
+        else:
+            time.sleep(0.01)
+    by_bot = [m for m in a.messages if m["type"] == "update" and (m["by"] or {}).get("seat") == 1]
+    assert played >= 5 and len(by_bot) >= 5
+    a.close()

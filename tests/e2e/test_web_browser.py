@@ -143,20 +143,6 @@ def step(page: Page) -> bool:
     except PlaywrightTimeoutError:
         return False
     return True
-    uno = page.locator("#btn-uno")
-    if page.is_visible("#btn-uno") and "ready" in (uno.get_attribute("class") or ""):
-        uno.click()  # arms UNO for the play that leaves one card, or says it
-        return True
-    if body(page, "myTurn") != "yes":
-        return False
-    playable = page.locator("#hand .card.playable")
-    if playable.count():
-        playable.first.click()
-    elif page.is_visible("#btn-stop"):
-        page.click("#btn-stop")
-    else:
-        page.click("#btn-press")
-    return True
 
 
 def test_two_players_and_a_bot_play_a_hand_with_a_reload_and_a_spectator(
@@ -379,4 +365,39 @@ def test_an_illegal_move_is_explained_in_the_pages_language(
         "Interdit : 1 jaune ne va pas sur 2 rouge (couleur rouge) : jouez la même couleur, "
         "le même chiffre ou symbole, une carte blanche, ou appuyez sur le distributeur"
     )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("fr", PHONE)])
+def test_the_coach_shows_its_best_moves_in_the_players_language(
+    browser: Browser, server: ServerThread, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    table = create_table(server.url, seats=2, host_name="Ann", seed=5)
+    code, host = str(table["code"]), str(table["host_token"])
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="heuristic")
+    page = new_page(browser, viewport)
+    sit_and_start(page, server, table, lang)
+    wait_until(page, "document.body.dataset.myTurn === 'yes'", timeout=20)
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-panel:not([hidden]) #hint-moves li", timeout=20_000)
+    moves = page.locator("#hint-moves li").all_text_contents()
+    assert 1 <= len(moves) <= 3
+    words = {"en": ("% to win the hand", "Only one move"), "fr": ("de gagner la manche", "Un seul")}
+    assert all(any(w in move for w in words[lang]) for move in moves), moves
+    shot(page, tmp_path, f"hint-{lang}")
+    page.click("#hint-close")
+    assert not page.is_visible("#hint-panel")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_hint_button_where_the_host_turned_hints_off(
+    browser: Browser, server: ServerThread
+) -> None:
+    table = create_table(server.url, seats=2, host_name="Ann", seed=5, hints=False)
+    code, host = str(table["code"]), str(table["host_token"])
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="heuristic")
+    page = new_page(browser, DESKTOP)
+    sit_and_start(page, server, table)
+    wait_until(page, "document.body.dataset.myTurn === 'yes'", timeout=20)
+    assert not page.is_visible("#btn-hint")
     assert not page.errors  # type: ignore[attr-defined]

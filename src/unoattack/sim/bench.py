@@ -409,7 +409,10 @@ def search_positions(edition: str, players: int, seed: int, count: int) -> list[
 
 
 def bench_search(
-    seconds: float = 3.0, seed: int = 0, tables: tuple[tuple[str, int], ...] = SEARCH_TABLES
+    seconds: float = 3.0,
+    seed: int = 0,
+    tables: tuple[tuple[str, int], ...] = SEARCH_TABLES,
+    on_table: Callable[[str, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """ISMCTS iterations per second in this process: searches of a fixed number of
     iterations (no early stop) at decisions of heuristic matches, for about ``seconds``
@@ -434,12 +437,15 @@ def bench_search(
             spent += time.process_time() - started
             iterations += result.iterations
             searches += 1
-        per_table[f"{edition}/{players}"] = {
+        key = f"{edition}/{players}"
+        per_table[key] = {
             "iterations_per_second": iterations / spent,
             "searches": searches,
             "iterations": iterations,
             "seconds": spent,
         }
+        if on_table is not None:
+            on_table(key, per_table[key])
         total_iterations += iterations
         total_seconds += spent
     rate = total_iterations / total_seconds

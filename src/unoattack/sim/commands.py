@@ -396,6 +396,12 @@ def bench_command(
     events: Annotated[
         bool, typer.Option("--events", help="also play ours with events on, as front-ends do")
     ] = False,
+    search: Annotated[
+        bool,
+        typer.Option(
+            "--search", help="instead: ISMCTS iterations per second in one process, every edition"
+        ),
+    ] = False,
     as_json: AsJson = False,
 ) -> None:
     """Random self-play decisions per second: ours, RLCard's UNO, OpenSpiel's crazy_eights."""
@@ -404,6 +410,9 @@ def bench_command(
 
     if seconds <= 0:
         fail(f"--seconds must be positive, got {seconds}")
+    if search:
+        _bench_search(seconds, seed, as_json)
+        return
     if games is not None and games < 1:
         fail(f"--games must be at least 1, got {games}")
     try:
@@ -454,6 +463,29 @@ def bench_command(
     typer.echo(
         f"python {v['python']}, unoattack {v['unoattack']}, rlcard {v['rlcard']}, "
         f"open_spiel {v['open_spiel']}"
+    )
+
+
+def _bench_search(seconds: float, seed: int, as_json: bool) -> None:
+    from unoattack.sim.bench import bench_search
+
+    def show(table: str, figures: dict[str, Any]) -> None:
+        if not as_json:
+            typer.echo(
+                f"{table}: {figures['iterations_per_second']:,.0f} iterations/s "
+                f"({figures['searches']} searches, {figures['seconds']:.1f} s)"
+            )
+
+    data = bench_search(seconds, seed, on_table=show)
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    typer.echo(
+        f"ISMCTS, one process: {data['iterations_per_second']:,.0f} iterations/s; "
+        + ", ".join(
+            f"{level} {figures['seconds']} s = about {figures['iterations']:,} iterations"
+            for level, figures in data["levels"].items()
+        )
     )
 
 

@@ -214,6 +214,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             launcher=body.launcher,
             seed=body.seed if body.seed is not None else secrets.randbits(62),
             turn_timer=body.turn_timer,
+            hints=body.hints,
         )
         manager = manager_of(request)
         table, host_token, token = manager.create(setup, body.seats, body.host_name)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -29,7 +31,9 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from unoattack.bots.ismcts import MoveEstimate, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.match import (
     Chooser,
     JournalError,
@@ -46,7 +50,9 @@ from unoattack.web.protocol import (
     Act,
     Chat,
     Hello,
+    Hint,
     Ping,
+    action_payload,
     clean_text,
     dumps,
     events_payload,
@@ -366,15 +372,52 @@ class TableManager:
         if table.status == "playing":
             self._schedule(table)
 
-    def handle(self, conn: Connection, msg: Act | Chat | Ping) -> None:
+    def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint) -> None:
         """A validated message after hello."""
         table = conn.table
         if isinstance(msg, Ping):
             conn.send(dumps({"type": "pong", "state": table.state, "ref": msg.ref}))
         elif isinstance(msg, Chat):
             self._chat(conn, msg)
+        elif isinstance(msg, Hint):
+            self._hint(conn, msg)
         else:
             self._act(conn, msg)
+
+    def _hint(self, conn: Connection, msg: Hint) -> None:
+        """The coach's best moves for the player's own decision, searched on a thread
+        from what the player's seat knows; sent to that connection only."""
+        table = conn.table
+        index = conn.seat_index
+        match = table.match
+        if index is None:
+            self._error(conn, "not_seated", "you are watching: hints are for players", msg.ref)
+            return
+        if not table.setup.hints:
+            self._error(conn, "hints_off", "the host turned hints off at this table", msg.ref)
+            return
+        if match is None or match.deciding != index or msg.state != table.state:
+            self._error(conn, "no_decision", "a hint is for your own decision, now", msg.ref)
+            return
+        knowledge = Sampler(match.game, index)
+        state = table.state
+        loop = asyncio.get_running_loop()
+        future = self._searchers.submit(coach, knowledge, random.Random(f"{state}:hint"))
+
+        def told(finished: Future[tuple[MoveEstimate, ...]]) -> None:
+            if finished.cancelled() or finished.exception() is not None:
+                self._error(conn, "hint_failed", "the coach could not think", msg.ref)
+                return
+            moves = [
+                {
+                    "action": action_payload(move.action),
+                    "win_chance": None if math.isnan(move.win_chance) else move.win_chance,
+                }
+                for move in finished.result()
+            ]
+            conn.send(dumps({"type": "hint", "state": state, "moves": moves, "ref": msg.ref}))
+
+        future.add_done_callback(lambda finished: loop.call_soon_threadsafe(told, finished))
 
     def _chat(self, conn: Connection, msg: Chat) -> None:
         table = conn.table

@@ -84,11 +84,19 @@ class Ping(_Message):
     ref: int | None = Field(default=None, ge=0, le=2**31, strict=True)
 
 
-ClientMessage = Annotated[Hello | Act | Chat | Ping, Field(discriminator="type")]
+class Hint(_Message):
+    """A player asks the coach for the best moves of its own decision at ``state``."""
+
+    type: Literal["hint"]
+    state: StateId
+    ref: int | None = Field(default=None, ge=0, le=2**31, strict=True)
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ping | Hint, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping:
+def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping | Hint:
     """Validate one client message; raise :class:`MessageError` with a short reason."""
     if isinstance(text, bytes):
         raise MessageError("send text frames of JSON, not binary frames")
@@ -151,6 +159,7 @@ class CreateTable(_Message):
     host_name: str | None = Field(
         default=None, max_length=MAX_NAME * 4, description="the host takes seat 0 by this name"
     )
+    hints: bool = Field(default=True, description="players may ask the coach for hints")
 
 
 class Join(_Message):

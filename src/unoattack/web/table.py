@@ -122,6 +122,7 @@ class Setup:
     launcher: str
     seed: int
     turn_timer: int
+    hints: bool = True  # players may ask the coach for the best moves
 
     def stored(self) -> dict[str, Any]:
         return {
@@ -130,6 +131,7 @@ class Setup:
             "launcher": self.launcher,
             "seed": self.seed,
             "turn_timer": self.turn_timer,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -140,6 +142,7 @@ class Setup:
             launcher=str(data["launcher"]),
             seed=int(data["seed"]),
             turn_timer=int(data.get("turn_timer", 0)),
+            hints=data.get("hints", True) is True,
         )
 
     def new_game(self, players: int) -> Game:
@@ -298,6 +301,7 @@ class Table:
             "rules": self.rules,
             "launcher": self.setup.launcher,
             "turn_timer": self.setup.turn_timer,
+            "hints": self.setup.hints,
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "state": self.state,
         }

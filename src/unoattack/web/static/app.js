@@ -38,6 +38,7 @@
     arriving: [],
     replay: null,
     options: null,
+    hinting: -1, // the state a hint was asked for, while the coach thinks
   };
 
   function pickLanguage() {
@@ -311,6 +312,7 @@
       scoring_mode: $("create-scoring").value,
       target_score: Number($("create-target").value) || null,
       turn_timer: Number($("create-timer").value) || 0,
+      hints: $("create-hints").checked,
       host_name: name,
       options,
     };
@@ -410,6 +412,11 @@
       case "chat":
         chatLine(m);
         break;
+      case "hint":
+        S.hinting = -1;
+        showHint(m);
+        render();
+        break;
       case "kicked":
         store.removeItem("uno.seat." + S.code);
         S.token = null;
@@ -436,6 +443,7 @@
   }
 
   function onError(m) {
+    if (m.code === "hints_off" || m.code === "no_decision" || m.code === "hint_failed") S.hinting = -1;
     if (m.code === "no_table") {
       S.dead = true;
       show("home");
@@ -756,6 +764,13 @@
           })
         )
     );
+    // The coach: only for this seat's own decision, and only where the host allows hints.
+    const hint = $("btn-hint");
+    const deciding = legal.some((a) => a.kind !== "say_uno" && a.kind !== "catch");
+    hint.hidden = !(S.table && S.table.hints && deciding);
+    hint.disabled = S.hinting === S.state;
+    hint.textContent = S.hinting === S.state ? t("btn.hint.thinking") : t("btn.hint");
+    if ($("hint-panel").dataset.state !== String(S.state)) $("hint-panel").hidden = true;
     const colours = legal.filter((a) => a.kind === "choose_colour");
     if (colours.length) {
       if (!S.picker || S.picker.kind !== "start") {
@@ -769,6 +784,43 @@
     } else if (S.picker && (S.picker.kind === "start" || S.picker.state !== S.state)) {
       closePicker();
     }
+  }
+
+  // A decision in words, as the coach gives it: "play red 5 and say UNO".
+  function actionWords(a) {
+    if (a.kind === "press") return t("act.press");
+    if (a.kind === "stop") return t("act.stop");
+    if (a.kind === "choose_colour") return t("act.colour", { colour: colourName(a.colour) });
+    if (a.kind !== "play") return a.text;
+    let text = t("act.play", { card: cardName(a.card) });
+    if (a.colour) text += t("act.play.colour", { colour: colourName(a.colour) });
+    if (a.target !== null) text += t("act.play.target", { who: seatName(a.target) });
+    if (a.uno) text += t("act.play.uno");
+    return text;
+  }
+
+  function askHint() {
+    if (S.hinting === S.state) return;
+    S.hinting = S.state;
+    S.ref += 1;
+    send({ type: "hint", state: S.state, ref: S.ref });
+    render();
+  }
+
+  function showHint(m) {
+    if (m.state !== S.state) return; // the table moved on while the coach thought
+    const panel = $("hint-panel");
+    panel.dataset.state = String(m.state);
+    $("hint-moves").replaceChildren(
+      ...m.moves.map((move) =>
+        h("li", {
+          text: move.win_chance === null
+            ? t("hint.only", { move: actionWords(move.action) })
+            : t("hint.line", { move: actionWords(move.action), chance: Math.round(move.win_chance * 100) }),
+        })
+      )
+    );
+    panel.hidden = false;
   }
 
   function renderHostPanel(readonly) {
@@ -1154,6 +1206,8 @@
     $("btn-press").addEventListener("click", () => onSimple("press"));
     $("btn-stop").addEventListener("click", () => onSimple("stop"));
     $("btn-uno").addEventListener("click", onUno);
+    $("btn-hint").addEventListener("click", askHint);
+    $("hint-close").addEventListener("click", () => { $("hint-panel").hidden = true; });
     $("picker-cancel").addEventListener("click", closePicker);
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
