@@ -43,6 +43,7 @@ from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
 from unoattack.engine.game import Game, Phase
+from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
 from unoattack.engine.timing import INSTANT, Timing
 from unoattack.engine.view import View, log_for, view
@@ -95,8 +96,6 @@ class Match:
 
     __slots__ = (
         "_ahead",
-        "_away",
-        "_bots",
         "_direct",
         "_held",
         "_journal",
@@ -105,10 +104,10 @@ class Match:
         "_ready",
         "_rng",
         "_since",
-        "_stand_ins",
         "_window",
         "game",
         "offers",
+        "seats",
         "state",
         "timing",
     )
@@ -127,11 +126,8 @@ class Match:
     ) -> None:
         self.game = game
         self.offers = offers
-        self._bots: dict[int, Bot] = {}
-        for seat, bot in (bots or {}).items():
-            self.set_bot(seat, bot)
-        self._stand_ins: dict[int, Bot] = dict(stand_ins or {})
-        self._away: set[int] = set()
+        #: Who plays each seat: the match's bots, stand-ins, who is away.
+        self.seats = Seats(game.n, bots, stand_ins)
         self._journal = journal
         self.set_timing(timing)
         # Reaction times come from the match's own stream, so that they are the same
@@ -159,40 +155,11 @@ class Match:
 
     def set_bot(self, seat: int, bot: Bot | None) -> None:
         """Let the match play ``seat`` with ``bot`` (None: the seat is played from outside)."""
-        self._check_seat(seat)
-        if bot is None:
-            self._bots.pop(seat, None)
-        else:
-            self._bots[seat] = bot
-
-    def set_stand_in(self, seat: int, bot: Bot) -> None:
-        self._check_seat(seat)
-        self._stand_ins[seat] = bot
+        self.seats.set_bot(seat, bot)
 
     def set_away(self, seat: int, away: bool) -> None:
         """While a player is away, their stand-in plays their seat at bots' pace."""
-        self._check_seat(seat)
-        if away:
-            if seat not in self._stand_ins:
-                raise ValueError(f"seat {seat} has no stand-in to play while its player is away")
-            self._away.add(seat)
-        else:
-            self._away.discard(seat)
-
-    def is_away(self, seat: int) -> bool:
-        return seat in self._away
-
-    def controller(self, seat: int) -> Bot | None:
-        """Who the match plays ``seat`` with: its bot, or its stand-in while its player is
-        away; None when the seat is played from outside."""
-        bot = self._bots.get(seat)
-        if bot is None and seat in self._away:
-            return self._stand_ins[seat]
-        return bot
-
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < self.game.n:
-            raise ValueError(f"there is no seat {seat} at this table of {self.game.n}")
+        self.seats.set_away(seat, away)
 
     # ------------------------------------------------------------------ queries
 
@@ -241,7 +208,7 @@ class Match:
         ):
             return None
         seat = self.game.to_act
-        if seat is None or self.controller(seat) is not None:
+        if seat is None or self.seats.controller(seat) is not None:
             return None
         return seat
 
@@ -309,7 +276,7 @@ class Match:
             JournalError: The journal refused an action (it was not applied).
         """
         steps: list[Step] = []
-        game, bots = self.game, self._bots
+        game, bots = self.game, self.seats.bots
         timing = self.timing
         instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead
         while limit is None or len(steps) < limit:
@@ -351,7 +318,7 @@ class Match:
         if due is None or due[1] not in (_MOVE, _TIMEOUT):
             return None
         seat = due[2]
-        bot = self._mover(due[1], seat)
+        bot = self.seats.mover(seat, due[1] == _TIMEOUT)
         decide = getattr(bot, "decide", None)
         if decide is None:
             return None
@@ -430,12 +397,12 @@ class Match:
         """``seat``'s player is ready for the next hand; the pause ends when every seat
         played from outside is (or at its end). Like :meth:`submit`, it first does what
         was due; what comes due after is for :meth:`advance`."""
-        self._check_seat(seat)
+        self.seats.check(seat)
         steps = self.advance(now)
         if self._pause_until is None:
             return steps
         self._ready.add(seat)
-        outside = [s for s in range(self.game.n) if self.controller(s) is None]
+        outside = [s for s in range(self.game.n) if self.seats.controller(s) is None]
         if outside and self._ready.issuperset(outside):
             steps.append(self._resume(now))
         return steps
@@ -453,15 +420,15 @@ class Match:
         )
         match = Match(
             fresh,
-            bots=self._bots,
-            stand_ins=self._stand_ins,
+            bots=self.seats.bots,
+            stand_ins=self.seats.stand_ins,
             timing=self.timing,
             offers=self.offers,
             journal=self._journal,
             now=now,
             search_ahead=self._ahead,
         )
-        match._away = set(self._away)
+        match.seats.away = set(self.seats.away)
         return match
 
     def clone(self) -> Match:
@@ -470,9 +437,7 @@ class Match:
         for name in Match.__slots__:
             setattr(twin, name, getattr(self, name))
         twin.game = self.game.clone()
-        twin._bots = dict(self._bots)
-        twin._stand_ins = dict(self._stand_ins)
-        twin._away = set(self._away)
+        twin.seats = self.seats.copy()
         twin._ready = set(self._ready)
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
@@ -571,7 +536,7 @@ class Match:
         window = self._window
         if window is None or window.liable != liable or reopened:
             self._window = Window.open(
-                game, at, self.state, self.controller, self.offers, self._reaction_time
+                game, at, self.state, self.seats.controller, self.offers, self._reaction_time
             )
 
     def _reaction_time(self, reaction: Action) -> float:
@@ -590,10 +555,11 @@ class Match:
             if to_act is None:
                 return None
             timing = self.timing
-            if to_act in self._bots or to_act in self._away:
+            seats = self.seats
+            if to_act in seats.bots or to_act in seats.away:
                 wait = timing.press if game.phase is Phase.PRESSING else timing.think
                 return (self._since + wait, _MOVE, to_act)
-            if timing.turn_timer > 0 and to_act in self._stand_ins:
+            if timing.turn_timer > 0 and to_act in seats.stand_ins:
                 return (self._since + timing.turn_timer, _TIMEOUT, to_act)
             return None
         if game.is_over:
@@ -620,12 +586,12 @@ class Match:
         to_act = game.to_act
         if to_act is None:
             return best
-        if self.controller(to_act) is not None:
+        if self.seats.controller(to_act) is not None:
             due = self._since + (timing.press if game.phase is Phase.PRESSING else timing.think)
             if window is not None and window.people_may_react:
                 due = max(due, window.opened + timing.human_window)
             kind = _MOVE
-        elif timing.turn_timer > 0 and to_act in self._stand_ins:
+        elif timing.turn_timer > 0 and to_act in self.seats.stand_ins:
             due, kind = self._since + timing.turn_timer, _TIMEOUT
         else:
             return best
@@ -640,7 +606,7 @@ class Match:
         if not self._ahead or due is None or due[1] not in (_MOVE, _TIMEOUT):
             return due
         seat = due[2]
-        if getattr(self._mover(due[1], seat), "decide", None) is None:
+        if getattr(self.seats.mover(seat, due[1] == _TIMEOUT), "decide", None) is None:
             return due
         prepared = self._prepared
         if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
@@ -670,15 +636,9 @@ class Match:
             if reaction not in game.legal_actions(seat):
                 return []
             return self._accept(seat, reaction, at, Chooser.BOT, None)
-        bot = self._mover(kind, seat)
-        chooser = Chooser.BOT if bot is self._bots.get(seat) else Chooser.STAND_IN
+        bot = self.seats.mover(seat, kind == _TIMEOUT)
+        chooser = Chooser.BOT if bot is self.seats.bots.get(seat) else Chooser.STAND_IN
         return self._bot_move(seat, bot, chooser, at)
-
-    def _mover(self, kind: int, seat: int) -> Bot:
-        """Who makes a move (``_MOVE``) or a timed-out player's (``_TIMEOUT``) for ``seat``:
-        its bot, else its stand-in."""
-        bot = self._bots.get(seat) if kind == _MOVE else None
-        return self._stand_ins[seat] if bot is None else bot
 
     def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
         """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Measure the bots' strength and write it into docs/bots.md.
+
+Two tables, each from seat-rotated tournaments on common deals (``unoattack
+tournament --unit hands``: every deal is played once per rotation of the seats, so each
+bot meets the same cards and the same launcher from every seat), hands won with 95%
+Wilson intervals:
+
+* **targets**: per edition, ISMCTS hard heads-up against the heuristic bot, and one
+  ISMCTS hard at a four-seat table against three heuristic bots;
+* **ladder**: every pair of ``random``, ``heuristic`` and the three ISMCTS levels
+  heads-up (one edition), with head-to-head win rates and OpenSkill PlackettLuce
+  ratings over all of those hands.
+
+Usage::
+
+    python scripts/bot_strength.py targets [--deals 1000] [--jobs N] [--write]
+    python scripts/bot_strength.py ladder [--deals 100] [--edition 2003] [--jobs N] [--write]
+
+``--deals`` is per line: heads-up lines play it twice (two rotations), four-seat lines
+four times. A search bot thinks by the clock, so its results depend on the machine:
+each table says which machine and how long the run took. ``--write`` replaces the
+table's section in docs/bots.md (between ``<!-- NAME -->`` markers); otherwise the
+markdown is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from unoattack.sim.backends import cpu_count
+from unoattack.sim.simulate import GameRow, simulate
+from unoattack.sim.stats import proportion
+from unoattack.sim.tournament import TournamentConfig
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "bots.md"
+SEED = 12
+EDITIONS = ("2003", "2010", "mega-hit")
+LADDER = ("random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard")
+SEARCHER = "ismcts-hard"
+
+
+def percent(p: dict[str, Any]) -> str:
+    return f"{p['rate']:.1%} [{p['low']:.1%}, {p['high']:.1%}]"
+
+
+def play(config: TournamentConfig, jobs: int) -> list[GameRow]:
+    """Every game of the tournament ``config``, in game order."""
+    rows: list[GameRow] = []
+    simulate(config.sim_config(), jobs=jobs, on_rows=rows.extend)
+    return rows
+
+
+def wins_of(rows: list[GameRow], label: str) -> int:
+    return sum(1 for row in rows for seat in row.winners if row.bots[seat] == label)
+
+
+def machine(started: float, jobs: int) -> str:
+    return (
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}, {jobs} processes on {cpu_count()} cores, "
+        f"{time.monotonic() - started:,.0f} s"
+    )
+
+
+def targets(deals: int, jobs: int) -> str:
+    started = time.monotonic()
+    lines = [
+        "| edition | table | hands | ISMCTS hard won | target | command |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for edition in EDITIONS:
+        for players, bots, target in (
+            (2, (SEARCHER, "heuristic"), 0.60),
+            (4, (SEARCHER, "heuristic", "heuristic", "heuristic"), 0.35),
+        ):
+            config = TournamentConfig(
+                bots, players=players, games=deals, seed=SEED, edition=edition, unit="hands"
+            )
+            rows = play(config, jobs)
+            won = proportion(wins_of(rows, SEARCHER), len(rows))
+            met = "met" if won["low"] >= target else "**not met**"
+            table = "heads-up" if players == 2 else "1 of 4 (three heuristic)"
+            lines.append(
+                f"| {edition} | {table} | {len(rows):,} | {percent(won)} | "
+                f"{target:.0%}: {met} | `{config.command()}` |"
+            )
+            print(lines[-1], file=sys.stderr, flush=True)
+    command = f"python scripts/bot_strength.py targets --deals {deals}"
+    lines += ["", f"Run: `{command}` ({machine(started, jobs)})."]
+    return "\n".join(lines)
+
+
+def ladder(deals: int, edition: str, jobs: int) -> str:
+    started = time.monotonic()
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in LADDER}
+    head_to_head: dict[tuple[str, str], dict[str, Any]] = {}
+    commands = []
+    for first, second in itertools.combinations(LADDER, 2):
+        config = TournamentConfig(
+            (first, second), players=2, games=deals, seed=SEED, edition=edition, unit="hands"
+        )
+        commands.append(config.command())
+        rows = play(config, jobs)
+        won = wins_of(rows, first)
+        head_to_head[first, second] = proportion(won, len(rows))
+        head_to_head[second, first] = proportion(len(rows) - won, len(rows))
+        for row in rows:  # in game order: the ratings do not depend on the processes
+            names = list(row.bots)
+            ranks = [1 if seat in row.winners else 2 for seat in range(len(names))]
+            rated = model.rate([[ratings[name]] for name in names], ranks=ranks)
+            for name, team in zip(names, rated, strict=True):
+                ratings[name] = team[0]
+        print(f"{first} - {second}: {percent(head_to_head[first, second])}", file=sys.stderr)
+    order = sorted(LADDER, key=lambda name: -(ratings[name].mu - 3 * ratings[name].sigma))
+    lines = [
+        "| bot | OpenSkill mu | sigma | ordinal | " + " | ".join(f"vs {n}" for n in order) + " |",
+        "| --- | --- | --- | --- | " + " | ".join("---" for _ in order) + " |",
+    ]
+    for name in order:
+        r = ratings[name]
+        cells = ["—" if other == name else percent(head_to_head[name, other]) for other in order]
+        lines.append(
+            f"| {name} | {r.mu:.2f} | {r.sigma:.2f} | {r.mu - 3 * r.sigma:.2f} | "
+            + " | ".join(cells)
+            + " |"
+        )
+    lines += [
+        "",
+        f"Edition {edition}, heads-up, {2 * deals:,} hands a pair (cells: the row's share "
+        "of the hands won against the column, 95% Wilson interval).",
+        f"Run: `python scripts/bot_strength.py ladder --deals {deals} --edition {edition}` "
+        f"({machine(started, jobs)}); each pair is `{commands[0]}` with its two bots.",
+    ]
+    return "\n".join(lines)
+
+
+def write(section: str, text: str) -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    pattern = re.compile(rf"(<!-- {section} -->\n).*?(\n<!-- /{section} -->)", re.S)
+    if not pattern.search(doc):
+        raise SystemExit(f"{DOC} has no <!-- {section} --> section")
+    DOC.write_text(pattern.sub(lambda m: m.group(1) + text + m.group(2), doc), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("table", choices=("targets", "ladder"))
+    parser.add_argument("--deals", type=int, help="deals per line (default 1000 / 100)")
+    parser.add_argument("--edition", default="2003", choices=EDITIONS, help="for the ladder")
+    parser.add_argument("--jobs", type=int, default=cpu_count())
+    parser.add_argument("--write", action="store_true", help="update docs/bots.md")
+    args = parser.parse_args(argv)
+    if args.table == "targets":
+        text = targets(args.deals or 1000, args.jobs)
+    else:
+        text = ladder(args.deals or 100, args.edition, args.jobs)
+    if args.write:
+        write(args.table, text)
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()
