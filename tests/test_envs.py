@@ -496,3 +496,20 @@ def test_openspiel_scripted_loop_repeats_its_outcomes() -> None:
     model = parse_launcher("scripted:2,0,loop")
     assert press_distribution(model, 0, 0, 2, 50) == [(Outcome(True, 2), 1.0)]
     assert press_distribution(model, 0, 0, 3, 50) == [(Outcome(False, 0), 1.0)]
+
+
+def test_a_search_bot_can_be_the_gymnasium_environments_opponent() -> None:
+    env = UnoAttackEnv(num_players=2, opponents="ismcts:iters=8", options={"target_score": 1})
+    observation, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    steps = 0
+    done = False
+    while not done and steps < 300:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, _reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        steps += 1
+    assert done
+    assert env.table is not None and env.table.match.game.emitting  # the bot reads events
+    with pytest.raises(ValueError, match="unknown bot 'ismcts-expert'"):
+        UnoAttackEnv(num_players=2, opponents="ismcts-expert")

@@ -68,7 +68,8 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         edition: ``2003``, ``2010``, ``mega-hit`` or the path of an edition file.
         num_players: 2 to 10 seats.
         seat: The learner's seat, or None for a seat drawn at each reset.
-        opponents: A bot name for every other seat (``"random"``, ``"heuristic"``), or a
+        opponents: A bot name for every other seat (``"random"``, ``"heuristic"``, a search
+            bot: ``"ismcts-hard"``, ``"ismcts:iters=200"``; docs/bots.md), or a
             sequence with one bot name or bot object per other seat, in seat order. Named
             bots are rebuilt at each reset with generators drawn from the env's; bot
             objects keep their own generators (seed them yourself for reproducibility).
