@@ -17,11 +17,11 @@ Usage::
     python scripts/bot_strength.py targets [--deals 1000] [--jobs N] [--write]
     python scripts/bot_strength.py ladder [--deals 100] [--edition 2003] [--jobs N] [--write]
 
-``--deals`` is per line: heads-up lines play it twice (two rotations), four-seat lines
-four times. A search bot thinks by the clock, so its results depend on the machine:
-each table says which machine and how long the run took. ``--write`` replaces the
-table's section in docs/bots.md (between ``<!-- NAME -->`` markers); otherwise the
-markdown is printed.
+``--deals`` sets the size of every line: a line plays ``2 x deals`` hands (heads-up:
+``deals`` deals in two rotations; four seats: ``deals / 2`` deals in four). A search
+bot thinks by the clock, so its results depend on the machine: each table says which
+machine and how long the run took. ``--write`` replaces the table's section in
+docs/bots.md (between ``<!-- NAME -->`` markers); otherwise the markdown is printed.
 """
 
 from __future__ import annotations
@@ -84,8 +84,14 @@ def targets(deals: int, jobs: int) -> str:
             (2, (SEARCHER, "heuristic"), 0.60),
             (4, (SEARCHER, "heuristic", "heuristic", "heuristic"), 0.35),
         ):
+            # Both lines play 2 x deals hands: a deal is played once per seat rotation.
             config = TournamentConfig(
-                bots, players=players, games=deals, seed=SEED, edition=edition, unit="hands"
+                bots,
+                players=players,
+                games=2 * deals // players,
+                seed=SEED,
+                edition=edition,
+                unit="hands",
             )
             rows = play(config, jobs)
             won = proportion(wins_of(rows, SEARCHER), len(rows))

@@ -50,8 +50,8 @@ class Knowledge(NamedTuple):
         seat: The seat that knows.
         hand: Its own hand.
         known: For each seat, the cards it is known to hold (its whole hand for
-            ``seat``; for another, what ``seat`` gave it in a trade and it has not
-            played since).
+            ``seat``; for another, the hand ``seat`` saw it take in a trade, less what
+            it has played since).
         unknown: For each seat, how many of its cards ``seat`` cannot name (0 for itself).
         stock_size: Cards in the launcher (all unknown to every player).
         aside_size: Cards out of play (unknown).

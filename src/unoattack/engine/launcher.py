@@ -42,9 +42,9 @@ from unoattack.engine.launcher_model import (
     ScheduleModel,
     ScriptedModel,
     fired,
-    parse_launcher,
     with_faults,
 )
+from unoattack.engine.launcher_spec import parse_launcher
 
 __all__ = [
     "DEFAULT_LAUNCHER",

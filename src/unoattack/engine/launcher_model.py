@@ -3,8 +3,9 @@
 A model says what one press does (an :class:`Outcome`), given the launcher's public
 counters and a random stream; :class:`~unoattack.engine.launcher.Launcher` holds what the
 toy holds (the stock and the counters) and asks its model at each press. Every model is
-written as a one-line spec that round-trips through :func:`parse_launcher`
-(docs/launcher.md derives the figures):
+written as a one-line spec that round-trips through
+:func:`~unoattack.engine.launcher_spec.parse_launcher` (docs/launcher.md derives the
+figures):
 
 - ``hazard`` (the default): calibrated on 800 presses of a real launcher; the longer it
   has gone without firing, the likelier it fires.
@@ -16,6 +17,7 @@ written as a one-line spec that round-trips through :func:`parse_launcher`
 Every model but ``scripted`` also takes the fault keys ``misfire`` and ``stuck``
 (:class:`FaultyModel`).
 
+>>> from unoattack.engine.launcher_spec import parse_launcher
 >>> parse_launcher("memoryless:mean=4,p=0.30").spec
 'memoryless:p=0.3,mean=4'
 """
@@ -27,7 +29,6 @@ import random
 import re
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import ClassVar
@@ -45,7 +46,6 @@ __all__ = [
     "ScheduleModel",
     "ScriptedModel",
     "fired",
-    "parse_launcher",
     "with_faults",
 ]
 
@@ -552,79 +552,3 @@ def with_faults(model: LauncherModel, misfire: float = 0.0, stuck: float = 0.0) 
     if not misfire and not stuck:
         return model
     return FaultyModel(model, misfire, stuck)
-
-
-# -------------------------------------------------------------------------------- specs
-
-_MODEL_KEYS: dict[str, tuple[_Key, ...]] = {
-    "hazard": (),
-    "schedule": (),
-    "memoryless": (_KEY_P, _KEY_MEAN),
-    "draw-one": (),
-}
-_BUILDERS: dict[str, Callable[[Mapping[str, float]], LauncherModel]] = {
-    "hazard": lambda values: HazardModel(),
-    "schedule": lambda values: ScheduleModel(),
-    "memoryless": lambda values: MemorylessModel(p=values["p"], mean=values["mean"]),
-    "draw-one": lambda values: DrawOneModel(),
-}
-
-
-def parse_launcher(spec: str) -> LauncherModel:
-    """Build a launcher model from its spec: ``name[:key=value,...]``.
-
-    ``scripted`` takes outcome tokens instead of keys: ``scripted:3,0,2+1,m,0+1``.
-
-    >>> parse_launcher("hazard:misfire=0.05")
-    FaultyModel(inner=HazardModel(), misfire=0.05, stuck=0.0)
-    >>> parse_launcher("hazard:misfire=0,stuck=0")
-    HazardModel()
-
-    Raises:
-        LauncherSpecError: An unknown model or key, a value out of range, or a bad
-            scripted token; the message names the allowed ones.
-    """
-    name, _, rest = spec.partition(":")
-    name = name.strip().lower()
-    rest = rest.strip()
-    if name == ScriptedModel.name:
-        tokens = [token.strip().lower() for token in rest.split(",")] if rest else []
-        loop = bool(tokens) and tokens[-1] == "loop"
-        if loop:
-            tokens.pop()
-            if not tokens:
-                raise LauncherSpecError("a scripted launcher needs outcomes before 'loop'")
-        return ScriptedModel(tuple(_parse_token(token) for token in tokens), loop)
-    if name not in _BUILDERS:
-        raise LauncherSpecError(
-            f"unknown launcher model {name!r}: allowed models are {', '.join(LAUNCHER_MODELS)}"
-        )
-    keys = {key.name: key for key in _MODEL_KEYS[name] + _FAULT_KEYS}
-    allowed_keys = ", ".join(keys)
-    values = {key.name: key.default for key in keys.values()}
-    given: set[str] = set()
-    for item in rest.split(",") if rest else ():
-        key_name, equals, text = item.partition("=")
-        key_name = key_name.strip().lower()
-        if not equals:
-            raise LauncherSpecError(
-                f"launcher spec item {item!r} is not key=value: allowed keys for {name!r} "
-                f"are {allowed_keys}"
-            )
-        if key_name not in keys:
-            raise LauncherSpecError(
-                f"unknown key {key_name!r} for launcher model {name!r}: allowed keys are "
-                f"{allowed_keys}"
-            )
-        if key_name in given:
-            raise LauncherSpecError(f"launcher key {key_name!r} is given twice in {spec!r}")
-        given.add(key_name)
-        key = keys[key_name]
-        try:
-            number = float(text)
-        except ValueError:
-            raise LauncherSpecError(
-                f"launcher key {key_name!r} got {text.strip()!r}: allowed values are {key.allowed}"
-            ) from None
-        values[key_name] = _checked(key, number)
-    return with_faults(_BUILDERS[name](values), values["misfire"], values["stuck"])
