@@ -499,12 +499,14 @@ def test_openspiel_scripted_loop_repeats_its_outcomes() -> None:
 
 
 def test_a_search_bot_can_be_the_gymnasium_environments_opponent() -> None:
-    env = UnoAttackEnv(num_players=2, opponents="ismcts:iters=8", options={"target_score": 1})
+    env = UnoAttackEnv(
+        num_players=2, opponents="ismcts:iters=8", options={"target_score": 1, "hand_size": 3}
+    )
     _observation, info = env.reset(seed=4)
     rng = np.random.default_rng(0)
     steps = 0
     done = False
-    while not done and steps < 300:
+    while not done and steps < 3000:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _observation, _reward, terminated, truncated, info = env.step(action)
         done = terminated or truncated

@@ -7,6 +7,7 @@ order, so each test is exact and nothing waits on the clock.
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,9 @@ from test_tui_support import (
     table_app,
     until,
 )
-from unoattack.engine import Game, Record, parse_position, view
+from unoattack.bots.ismcts import ISMCTSBot
+from unoattack.engine import Action, Game, Record, parse_position, view
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
     CardPlayed,
     Caught,
@@ -696,27 +699,47 @@ def test_a_key_pressed_twice_on_the_end_of_hand_closes_it_once() -> None:
 # ---------------------------------------------------------------------- search bots, coach
 
 
-def test_a_search_bot_thinks_on_a_thread_and_the_table_stays_live() -> None:
+def test_a_search_bot_thinks_on_a_thread_and_the_table_stays_live(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bot's thinking is held on a gate, so the test sees it think whatever the
+    # machine's speed: the screen must keep serving messages meanwhile.
+    thinking = threading.Event()
+    gate = threading.Event()
+    decide = ISMCTSBot.decide
+
+    def held_decide(bot: ISMCTSBot, knowledge: Sampler) -> Action:
+        thinking.set()
+        gate.wait(30)
+        return decide(bot, knowledge)
+
+    monkeypatch.setattr(ISMCTSBot, "decide", held_decide)
     setup = build_setup(players="you,bot:ismcts-easy", seed=11, edition="2010")
     app = PlayApp(setup, pace=Pace.instant(), save=False)
 
     async def scenario(pilot: Pilot[None]) -> None:
         screen = table(pilot)
         game = screen.game
-        bot_moves = 0
-        seen_thinking = False
-        for _ in range(3000):
-            seen_thinking = seen_thinking or screen._thinking is not None
-            bot_moves = sum(1 for seat, _code in game.history if seat == 1)
-            if bot_moves >= 2 or game.hand_number > 1:
+        for _ in range(500):
+            if thinking.is_set():
                 break
             if screen.match.deciding == 0:
                 legal = screen._legal()
                 plays = [a for a in legal if a.kind.name == "PLAY"]
                 screen._act(0, plays[0] if plays else legal[0])
-            await pilot.pause(0.01)  # the screen keeps serving messages meanwhile
-        assert bot_moves >= 2 or game.hand_number > 1
-        assert seen_thinking
+            await pilot.pause(0.01)
+        assert thinking.is_set()
+        moves = len(game.history)
+        for _ in range(5):
+            await pilot.pause(0.01)  # returns: the event loop is not blocked
+        assert screen._thinking is not None and game.to_act == 1
+        assert len(game.history) == moves  # the bot has not moved yet
+        gate.set()
+        for _ in range(500):
+            if len(game.history) > moves:
+                break
+            await pilot.pause(0.01)
+        assert game.history[moves][0] == 1  # the bot's move, made once it was worked out
 
     run(app, scenario)
 
