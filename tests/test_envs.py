@@ -38,7 +38,7 @@ from unoattack.envs.encoding import (
     describe_action,
 )
 from unoattack.envs.gymnasium import UnoAttackEnv
-from unoattack.envs.openspiel import GAME_NAME, parse_options
+from unoattack.envs.openspiel import GAME_NAME, SEED_BYTES, parse_options
 from unoattack.rules.cards import Card
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -372,20 +372,96 @@ def test_gymnasium_takes_bot_objects_and_draws_the_learner_seat() -> None:
 # ---------------------------------------------------------------------------- OpenSpiel
 
 
+def deal(state: pyspiel.State, seed: int) -> None:
+    """Draw the deal of ``seed`` (with the default ``deals=0``: eight seed bytes)."""
+    for byte in seed.to_bytes(SEED_BYTES, "big"):
+        assert state.is_chance_node()
+        state.apply_action(byte)
+
+
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_openspiel_random_sim_test_passes(edition: str) -> None:
-    game = pyspiel.load_game(GAME_NAME, {"edition": edition, "players": 3, "max_turns": 150})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+def test_openspiel_random_sim_test_serializes_every_edition(edition: str, players: int) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"edition": edition, "players": players, "max_turns": 150})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     faulty = pyspiel.load_game(
         GAME_NAME,
         {
             "edition": edition,
-            "players": 2,
+            "players": players,
             "max_turns": 150,
             "launcher": "memoryless:p=0.3,misfire=0.2,stuck=0.1",
+            "options": "stacking=on;target_score=100",
         },
     )
-    pyspiel.random_sim_test(faulty, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(faulty, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_openspiel_game_and_state_round_trip_through_their_strings(
+    edition: str, players: int
+) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"edition": edition, "players": players})
+    spelled = {"2003": "attack-2003", "2010": "attack-2010"}.get(edition, edition)
+    assert f"edition={spelled}," in str(game)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    deal(state, 2026)
+    choose = random.Random(players)
+    for _ in range(60):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(choose.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    loaded_game, loaded = pyspiel.deserialize_game_and_state(text)
+    assert str(loaded_game) == str(game)
+    assert loaded.history() == state.history() and str(loaded) == str(state)
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+def test_openspiel_year_editions_cannot_be_bare_numbers_in_a_game_string() -> None:
+    # OpenSpiel reads a bare number as an integer: the game string spells the years out.
+    with pytest.raises(pyspiel.SpielError, match="Expected type: kString"):
+        pyspiel.load_game("python_uno_attack(edition=2003)")
+    assert pyspiel.load_game("python_uno_attack(edition=attack-2010)").setup.edition == "2010"
+
+
+def test_openspiel_two_players_are_zero_sum_and_more_are_general_sum() -> None:
+    two = pyspiel.load_game(GAME_NAME, {"players": 2, "options": "target_score=1"})
+    assert two.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert two.utility_sum() == 0.0
+    for seed in range(5):
+        state = play_openspiel(two, random.Random(seed))
+        assert sorted(state.returns()) == [-1.0, 1.0]
+    four = pyspiel.load_game(GAME_NAME, {"players": 4})
+    assert four.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_openspiel_deals_come_from_every_64_bit_seed() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "seed": 5})
+    state = game.new_initial_state()
+    for drawn in range(SEED_BYTES):
+        assert state.chance_outcomes() == [(byte, 1 / 256) for byte in range(256)]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 9) == "seed byte 9"
+        state.apply_action(0xAB if drawn == 0 else 0)
+    assert not state.is_chance_node()
+    seed = 5 + (0xAB << 56)
+    expected = Game.new("2003", 3, seed, "hazard", events=False)
+    assert [list(h) for h in state.table.game.hands] == [list(h) for h in expected.hands]
+    # deals=N: one chance node of N deals, deal i from seed + i.
+    fixed = pyspiel.load_game(GAME_NAME, {"players": 3, "deals": 10}).new_initial_state()
+    assert len(fixed.chance_outcomes()) == 10
+    fixed.apply_action(7)
+    assert fixed.table.game.seed == 7
+
+
+def test_openspiel_random_sim_test_passes_with_a_fixed_set_of_deals() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "max_turns": 150, "deals": 20})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_openspiel_declares_its_shape() -> None:
@@ -435,7 +511,7 @@ def test_openspiel_match_returns_and_reproducibility() -> None:
 def test_openspiel_press_outcomes_are_chance_nodes_from_the_front_of_the_stock() -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": 2, "launcher": "hazard"})
     state = game.new_initial_state()
-    state.apply_action(0)
+    deal(state, 0)
     while state.current_player() >= 0 and 0 not in state.legal_actions():
         state.apply_action(state.legal_actions()[0])
     seat = state.current_player()
@@ -455,7 +531,7 @@ def test_openspiel_observer_uses_only_the_players_view() -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": 3})
     state = game.new_initial_state()
     assert state.observation_string(0) == "P0: before the deal"
-    state.apply_action(5)
+    deal(state, 5)
     encoder = ObservationEncoder.for_game(state.table.game)
     seat = state.current_player()
     expected = encoder.encode(state.table.view(seat), deciding=True)

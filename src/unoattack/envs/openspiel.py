@@ -3,31 +3,47 @@
 >>> import pyspiel
 >>> import unoattack.envs.openspiel
 >>> game = pyspiel.load_game("python_uno_attack(players=3,options=target_score:1)")
+>>> str(game)
+'python_uno_attack(deals=0,edition=attack-2003,launcher=hazard,max_turns=10000,options=target_score:1,players=3,seed=0)'
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 1000)
->>> state.apply_action(7)  # the deal of seed 7
+(True, 256)
+>>> for byte in (0, 0, 0, 0, 0, 0, 0, 7):  # the deal of seed 7, a byte at a time
+...     state.apply_action(byte)
 >>> state.current_player() in (0, 1, 2), game.max_game_length()
 (True, 10000)
 
 Sequential, imperfect information, explicit chance (docs/envs.md has the details):
 
-- **The deal** is the root chance node: ``deals`` equally likely outcomes; outcome ``i``
-  deals the match ``Game.new(..., seed=seed + i)`` deals. That seed fixes the whole deck
-  stream of the match: the first dealer, every hand's deal and every reshuffle.
+- **The deal** comes first, as chance: by default (``deals=0``) a 64-bit number drawn a
+  byte at a time by eight chance nodes of 256 equally likely outcomes (most significant
+  byte first), so that every seed is possible and long runs do not repeat deals; with
+  ``deals=N``, one chance node of ``N`` equally likely outcomes. Drawn number ``i``
+  deals the match ``Game.new(..., seed=seed + i)`` deals. That seed fixes the whole
+  deck stream of the match: the first dealer, every hand's deal and every reshuffle.
 - **The launcher** is explicit: a player's ``press`` leads to a chance node whose
   outcomes are what the press yields (fired or not, cards shot out, cards stuck), with
   the launcher model's probabilities, capped to the cards loaded; the cards that come out
   are the stock's front. Search can enumerate every press's outcomes. Outcome ids are
-  ``deals + fired + 2 * (cards + (deck_size + 1) * stuck)``.
+  ``offset + fired + 2 * (cards + (deck_size + 1) * stuck)``, where ``offset`` is
+  ``deals`` (256 when ``deals=0``): no id is both a deal's and a press's.
 - **Decisions** are the engine's action codes (0..746) and PASS (747), with the
   out-of-turn protocol of :class:`unoattack.envs.encoding.Table`.
 - **Returns** are the match result: +1 to each winner, -1 to every other seat; 0 to all
-  when the turn cap ``max_turns`` (also ``max_game_length``) cuts the match short.
+  when the turn cap ``max_turns`` (also ``max_game_length``) cuts the match short. A
+  two-player match has one winner, so the two-player game is declared zero-sum; with more
+  players it is general-sum.
 
-Parameters: ``players`` (2), ``edition`` ("2003"), ``launcher`` ("hazard"), ``options``
-(house rules as ``name=value;name=value``, e.g. ``target_score=50;stacking=on``),
-``seed`` (0), ``deals`` (1000), ``max_turns`` (10000).
+Parameters: ``players`` (2), ``edition`` ("attack-2003"), ``launcher`` ("hazard"),
+``options`` (house rules as ``name=value;name=value``, e.g. ``target_score=50;stacking=on``),
+``seed`` (0), ``deals`` (0: every 64-bit seed), ``max_turns`` (10000).
+
+A game string reads a bare number as an integer and cuts values at ``,`` and ``=``, so
+the game writes its parameters back (``str(game)``) in a form that loads the same game:
+the editions are ``attack-2003``, ``attack-2010`` and ``mega-hit`` (or an edition .toml
+file's path; ``"2003"`` and ``"2010"`` are taken in a parameter dictionary); options
+are ``name:value;name:value``; a launcher spec writes ``;`` for ``,`` and ``:`` for
+``=`` after the model's name (``memoryless:p:0.3;mean:4``, ``scripted:3;0;loop``).
 
 The observer's tensor is :class:`unoattack.envs.encoding.ObservationEncoder`'s vector;
 its string is a one-line summary of the same view. Both come from ``view(game, player)``
@@ -57,23 +73,34 @@ from unoattack.envs.encoding import (
 )
 
 __all__ = [
+    "EDITION_NAMES",
     "GAME_NAME",
+    "SEED_BYTES",
     "UnoAttackGame",
     "UnoAttackObserver",
     "UnoAttackState",
+    "launcher_spec",
     "parse_options",
+    "spiel_launcher",
+    "spiel_options",
 ]
 
 GAME_NAME = "python_uno_attack"
 _DEFAULT_PARAMS: dict[str, Any] = {
     "players": 2,
-    "edition": "2003",
+    "edition": "attack-2003",
     "launcher": "hazard",
     "options": "",
     "seed": 0,
-    "deals": 1000,
+    "deals": 0,
     "max_turns": 10_000,
 }
+#: The editions' names in a game string (a bare year would be read as an integer), and
+#: the engine's name of each.
+EDITION_NAMES = {"attack-2003": "2003", "attack-2010": "2010", "mega-hit": "mega-hit"}
+_SPIEL_NAMES = {engine: spiel for spiel, engine in EDITION_NAMES.items()}
+#: ``deals=0``: the seed is drawn a byte at a time by this many chance nodes.
+SEED_BYTES = 8
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -81,7 +108,7 @@ _GAME_TYPE = pyspiel.GameType(
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,  # two players: zero-sum (see below)
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=10,
     min_num_players=2,
@@ -90,6 +117,21 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULT_PARAMS,
+)
+_TYPE_FIELDS = (
+    "short_name",
+    "long_name",
+    "dynamics",
+    "chance_mode",
+    "information",
+    "reward_model",
+    "max_num_players",
+    "min_num_players",
+    "provides_information_state_string",
+    "provides_information_state_tensor",
+    "provides_observation_string",
+    "provides_observation_tensor",
+    "parameter_specification",
 )
 
 
@@ -109,6 +151,33 @@ def parse_options(text: str) -> dict[str, str]:
             raise ValueError(f"option {item!r} is not name=value (separate options with ';')")
         options[item[:cut].strip()] = item[cut + 1 :].strip()
     return options
+
+
+def launcher_spec(text: str) -> str:
+    """A launcher spec from its game-string spelling (see :func:`spiel_launcher`); a spec
+    in the usual spelling comes back unchanged.
+
+    >>> launcher_spec("memoryless:p:0.3;misfire:0.2"), launcher_spec("scripted:2;0;loop")
+    ('memoryless:p=0.3,misfire=0.2', 'scripted:2,0,loop')
+    """
+    name, colon, rest = text.partition(":")
+    items = [item.replace(":", "=", 1) for item in rest.split(";")]
+    return name + colon + ",".join(items)
+
+
+def spiel_launcher(spec: str) -> str:
+    """A launcher spec as a game string can hold it: ``;`` for ``,``, ``:`` for ``=``.
+
+    >>> spiel_launcher("memoryless:p=0.3,misfire=0.2")
+    'memoryless:p:0.3;misfire:0.2'
+    """
+    name, colon, rest = spec.partition(":")
+    return name + colon + rest.replace(",", ";").replace("=", ":")
+
+
+def spiel_options(options: Mapping[str, str]) -> str:
+    """House rules as a game string can hold them: ``name:value;name:value``."""
+    return ";".join(f"{name}:{value}" for name, value in options.items())
 
 
 # ---------------------------------------------------------------------------- the launcher
@@ -138,7 +207,8 @@ class _Setup:
     """A game's parameters, checked (shared by its states, never copied)."""
 
     players: int
-    edition: str
+    edition: str  # the engine's name
+    spiel_edition: str  # the name in a game string
     launcher: str
     options: Mapping[str, str]
     seed: int
@@ -153,13 +223,18 @@ class _Setup:
         values = {**_DEFAULT_PARAMS, **params}
         options = parse_options(str(values["options"]))
         deals, max_turns = int(values["deals"]), int(values["max_turns"])
-        if deals < 1 or max_turns < 1:
-            raise ValueError(f"deals and max_turns must be at least 1, got {deals}, {max_turns}")
+        if deals < 0 or max_turns < 1:
+            raise ValueError(
+                f"deals must be at least 0 and max_turns at least 1, got {deals}, {max_turns}"
+            )
+        edition = str(values["edition"])
+        edition = EDITION_NAMES.get(edition, edition)
+        launcher = launcher_spec(str(values["launcher"]))
         probe = Game.new(
-            str(values["edition"]),
+            edition,
             int(values["players"]),
             0,
-            str(values["launcher"]),
+            launcher,
             options,
             events=False,
         )
@@ -167,8 +242,9 @@ class _Setup:
         max_copies = int(encoder.high[encoder.segment("hand").start])
         return cls(
             players=probe.n,
-            edition=str(values["edition"]),
-            launcher=str(values["launcher"]),
+            edition=edition,
+            spiel_edition=_SPIEL_NAMES.get(edition, edition),
+            launcher=launcher,
             options=options,
             seed=int(values["seed"]),
             deals=deals,
@@ -178,15 +254,20 @@ class _Setup:
             target_score=probe.options.target_score,
         )
 
+    @property
+    def deal_outcomes(self) -> int:
+        """How many outcomes a deal's chance node has (a byte's, with ``deals=0``)."""
+        return self.deals or 256
+
     def outcome_id(self, outcome: Outcome) -> int:
         return (
-            self.deals
+            self.deal_outcomes
             + int(outcome.fired)
             + 2 * (outcome.cards + (self.deck_size + 1) * outcome.stuck)
         )
 
     def outcome_of(self, action: int) -> Outcome:
-        code = action - self.deals
+        code = action - self.deal_outcomes
         fired, rest = code % 2, code // 2
         return Outcome(bool(fired), rest % (self.deck_size + 1), rest // (self.deck_size + 1))
 
@@ -201,13 +282,30 @@ class UnoAttackGame(pyspiel.Game):  # type: ignore[misc]
         setup = _Setup.from_params(params or {})
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_CODES,
-            max_chance_outcomes=setup.deals + 2 * (setup.deck_size + 1) ** 2,
+            max_chance_outcomes=setup.deal_outcomes + 2 * (setup.deck_size + 1) ** 2,
             num_players=setup.players,
             min_utility=-1.0,
             max_utility=1.0,
             max_game_length=setup.max_turns,
+            utility_sum=0.0 if setup.players == 2 else None,
         )
-        super().__init__(_GAME_TYPE, info, dict(params or {}))
+        game_type = _GAME_TYPE
+        if setup.players == 2:
+            # One winner, +1 and -1 (or 0 and 0 at the turn cap): the returns sum to 0.
+            game_type = pyspiel.GameType(
+                **{name: getattr(_GAME_TYPE, name) for name in _TYPE_FIELDS},
+                utility=pyspiel.GameType.Utility.ZERO_SUM,
+            )
+        # The parameters as given, written as a game string can hold them, so that
+        # load_game(str(game)) loads the same game.
+        stored = {**(params or {})}
+        if "edition" in stored:
+            stored["edition"] = setup.spiel_edition
+        if "launcher" in stored:
+            stored["launcher"] = spiel_launcher(setup.launcher)
+        if "options" in stored:
+            stored["options"] = spiel_options(setup.options)
+        super().__init__(game_type, info, stored)
         self.setup = setup
 
     def new_initial_state(self) -> UnoAttackState:
@@ -228,7 +326,8 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.setup = setup
         self.table: Table | None = None
-        self.deal = -1
+        self.deal = 0  # the drawn number (a byte at a time until the table is dealt)
+        self.deal_bytes = 0
         self.pending_press = False
 
     # ------------------------------------------------------------------ OpenSpiel API
@@ -249,24 +348,31 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         setup = self.setup
         if self.table is None:
-            return [(i, 1.0 / setup.deals) for i in range(setup.deals)]
+            count = setup.deal_outcomes
+            return [(i, 1.0 / count) for i in range(count)]
         return [(setup.outcome_id(o), p) for o, p in self._press_distribution()]
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup
         if self.table is None:
-            if not 0 <= action < setup.deals:
-                raise ValueError(f"deal {action} is out of range 0..{setup.deals - 1}")
+            if not 0 <= action < setup.deal_outcomes:
+                raise ValueError(f"deal {action} is out of range 0..{setup.deal_outcomes - 1}")
+            if setup.deals:
+                self.deal = action
+            else:
+                self.deal = self.deal << 8 | action
+                self.deal_bytes += 1
+                if self.deal_bytes < SEED_BYTES:
+                    return
             game = Game.new(
                 setup.edition,
                 setup.players,
-                setup.seed + action,
+                setup.seed + self.deal,
                 setup.launcher,
                 setup.options,
                 events=False,
             )
             self.table = Table(game, setup.max_turns)
-            self.deal = action
         elif self.pending_press:
             self._press(setup.outcome_of(action))
             self.pending_press = False
@@ -280,8 +386,8 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         setup = self.setup
         if player == pyspiel.PlayerId.CHANCE:
-            if action < setup.deals:
-                return f"deal seed {setup.seed + action}"
+            if action < setup.deal_outcomes:
+                return f"deal seed {setup.seed + action}" if setup.deals else f"seed byte {action}"
             return _outcome_text(setup.outcome_of(action))
         return describe_action(action)
 
@@ -298,7 +404,10 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         table = self.table
         if table is None:
-            return f"before the deal: {self.setup.deals} deals from seed {self.setup.seed}"
+            setup = self.setup
+            if setup.deals:
+                return f"before the deal: {setup.deals} deals from seed {setup.seed}"
+            return f"before the deal: {self.deal_bytes} of {SEED_BYTES} seed bytes drawn"
         lines = [f"deal seed {self.setup.seed + self.deal} · decisions {table.decisions}"]
         lines.append(render_table(table))
         for seat in range(self.setup.players):
