@@ -439,6 +439,11 @@ def test_openspiel_two_players_are_zero_sum_and_more_are_general_sum() -> None:
         assert sorted(state.returns()) == [-1.0, 1.0]
     four = pyspiel.load_game(GAME_NAME, {"players": 4})
     assert four.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    # Lowest running totals can tie (A33): both co-winners get +1.
+    lowest = pyspiel.load_game(
+        GAME_NAME, {"players": 2, "options": "scoring_mode=running_total_lowest_wins"}
+    )
+    assert lowest.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
 
 
 def test_openspiel_deals_come_from_every_64_bit_seed() -> None:

@@ -32,7 +32,7 @@ Sequential, imperfect information, explicit chance (docs/envs.md has the details
 - **Returns** are the match result: +1 to each winner, -1 to every other seat; 0 to all
   when the turn cap ``max_turns`` (also ``max_game_length``) cuts the match short. A
   two-player match has one winner, so the two-player game is declared zero-sum; with more
-  players it is general-sum.
+  players, or when lowest running totals can tie (A33: co-winners), it is general-sum.
 
 Parameters: ``players`` (2), ``edition`` ("attack-2003"), ``launcher`` ("hazard"),
 ``options`` (house rules as ``name=value;name=value``, e.g. ``target_score=50;stacking=on``),
@@ -217,6 +217,7 @@ class _Setup:
     deck_size: int
     max_copies: int
     target_score: int
+    zero_sum: bool
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> _Setup:
@@ -252,6 +253,9 @@ class _Setup:
             deck_size=probe.edition.deck.size,
             max_copies=max_copies,
             target_score=probe.options.target_score,
+            # Two players and one winner: +1 and -1 (0 and 0 at the turn cap). Lowest
+            # running totals can tie, and co-winners both get +1 (A33).
+            zero_sum=probe.n == 2 and probe.options.scoring_mode != "running_total_lowest_wins",
         )
 
     @property
@@ -287,11 +291,10 @@ class UnoAttackGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             max_game_length=setup.max_turns,
-            utility_sum=0.0 if setup.players == 2 else None,
+            utility_sum=0.0 if setup.zero_sum else None,
         )
         game_type = _GAME_TYPE
-        if setup.players == 2:
-            # One winner, +1 and -1 (or 0 and 0 at the turn cap): the returns sum to 0.
+        if setup.zero_sum:
             game_type = pyspiel.GameType(
                 **{name: getattr(_GAME_TYPE, name) for name in _TYPE_FIELDS},
                 utility=pyspiel.GameType.Utility.ZERO_SUM,
