@@ -335,6 +335,43 @@ def test_gymnasium_episodes_end_with_the_match_and_are_reproducible(opponents: s
     assert play_gymnasium(again, seed=4) == trail
 
 
+def test_the_registered_environment_truncates_an_episode_at_its_step_cap() -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=2)
+    assert env.spec is not None and env.spec.max_episode_steps == unoattack.envs.EPISODE_STEPS
+    short = gymnasium.make(unoattack.envs.ENV_ID, num_players=2, max_episode_steps=25)
+    _, info = short.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ends = []
+    for _ in range(25):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = short.step(action)
+        ends.append((terminated, truncated))
+    assert ends[:-1] == [(False, False)] * 24 and ends[-1] == (False, True)
+
+
+def test_vector_environments_step_several_tables_with_stacked_masks() -> None:
+    envs = gymnasium.make_vec(
+        unoattack.envs.ENV_ID, num_envs=3, vectorization_mode="sync", num_players=2, options=SHORT
+    )
+    observations, info = envs.reset(seed=5)
+    assert observations.shape == (3, 262) and info["action_mask"].shape == (3, 748)
+    rng = np.random.default_rng(5)
+    finished = 0
+    for _ in range(3000):
+        # A table that just finished has an empty mask: its next action is ignored (it
+        # deals its next match instead).
+        actions = [
+            int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+            for mask in info["action_mask"]
+        ]
+        observations, _rewards, terminated, _truncated, info = envs.step(np.array(actions))
+        finished += int(terminated.sum())
+        if finished >= 3:
+            break
+    assert finished >= 3  # matches to 1 point end, and their tables deal the next one
+    envs.close()
+
+
 def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:
     env = UnoAttackEnv(num_players=2, illegal_reward=-0.25, max_steps=30)
     observation, info = env.reset(seed=2)
