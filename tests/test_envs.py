@@ -6,6 +6,7 @@ caps small, so that the whole file runs in seconds.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -17,6 +18,8 @@ import numpy as np
 import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.bots.uniform_random import UniformRandomBot
 from pettingzoo.test import api_test, seed_test
 
 import unoattack.envs
@@ -589,6 +592,119 @@ def test_openspiel_observer_uses_only_the_players_view() -> None:
     assert not observer.dict["hand"].any()
     spectator = encoder.encode(state.table.view(SPECTATOR), deciding=True, perspective=seat)
     assert np.array_equal(observer.tensor, spectator)
+
+
+def play_to_a_decision_of(state: pyspiel.State, player: int, choose: random.Random) -> None:
+    """Play on (chance by its probabilities, decisions at random) until ``player`` decides."""
+    while True:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        elif state.current_player() == player and choose.random() < 0.3:
+            return
+        else:
+            state.apply_action(choose.choice(state.legal_actions()))
+
+
+def test_openspiel_information_states_have_perfect_recall_and_hide_other_hands() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "options": "target_score=1"})
+    assert game.get_type().provides_information_state_string
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == "P0"  # before the deal: the seed is hidden
+    deal(state, 77)
+    choose = random.Random(1)
+    seen: list[str] = []
+    for _ in range(6):
+        play_to_a_decision_of(state, 0, choose)
+        text = state.information_state_string(0)
+        assert not seen or text.startswith(seen[-1])  # it only ever grows: perfect recall
+        seen.append(text)
+        state.apply_action(choose.choice(state.legal_actions()))
+    lines = [json.loads(line) for line in seen[-1].splitlines()[1:] if line != "pass"]
+    dealt = [event for event in lines if event["type"] == "dealt"]
+    assert dealt and all((event["cards"] is None) == (event["seat"] != 0) for event in dealt)
+
+
+def test_openspiel_a_pass_on_an_offer_is_part_of_the_passers_information_state() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3})
+    state = game.new_initial_state()
+    deal(state, 3)
+    choose = random.Random(4)
+    for _ in range(5000):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+            continue
+        if PASS in state.legal_actions():
+            break
+        state.apply_action(choose.choice(state.legal_actions()))
+    passer = state.current_player()
+    others = [p for p in range(3) if p != passer]
+    before = [state.information_state_string(p) for p in range(3)]
+    state.apply_action(PASS)
+    assert state.information_state_string(passer) == before[passer] + "\npass"
+    assert [state.information_state_string(p) for p in others] == [before[p] for p in others]
+
+
+def test_openspiel_resampling_keeps_what_the_player_knows() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"edition": "2003", "players": 4})
+    state = game.new_initial_state()
+    deal(state, 12)
+    choose = random.Random(12)
+    for _ in range(20):
+        play_to_a_decision_of(state, 2, choose)
+        sampler = pyspiel.UniformProbabilitySampler(choose.randrange(1 << 30), 0.0, 1.0)
+        sample = state.resample_from_infostate(2, sampler)
+        assert sample.information_state_string(2) == state.information_state_string(2)
+        assert sample.legal_actions() == state.legal_actions()
+        real, dealt = state.table.game, sample.table.game
+        assert list(dealt.hand(2)) == list(real.hand(2)) and dealt.pile == real.pile
+        assert [len(dealt.hand(p)) for p in range(4)] == [len(real.hand(p)) for p in range(4)]
+        assert len(dealt.launcher.stock) == len(real.launcher.stock)
+        cards = sorted(c for p in range(4) for c in dealt.hands[p]) + sorted(dealt.launcher.stock)
+        assert sorted(cards + dealt.pile + dealt.aside) == sorted(
+            [c for p in range(4) for c in real.hands[p]]
+            + real.launcher.stock
+            + real.pile
+            + real.aside
+        )
+        # The sample plays on: every seat's information state grows from its start.
+        start = [sample.information_state_string(p) for p in range(4)]
+        sample.apply_action(sample.legal_actions()[0])
+        assert all(sample.information_state_string(p).startswith(start[p]) for p in range(4))
+        state.apply_action(choose.choice(state.legal_actions()))
+
+
+def test_openspiels_own_ismcts_bot_plays_full_games_against_random() -> None:
+    # Random play makes long hands (a press is always legal), and OpenSpiel's random
+    # rollouts play each to its end: short hands and a small turn cap keep this quick.
+    game = pyspiel.load_game(
+        GAME_NAME, {"players": 2, "options": "target_score=1;hand_size=3", "max_turns": 100}
+    )
+    for index in range(2):
+        rs = np.random.RandomState(index)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+        searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4, random_state=rs)
+        bots = (
+            [searcher, UniformRandomBot(1, rs)]
+            if index == 0
+            else [UniformRandomBot(0, rs), searcher]
+        )
+        returns, state = play_spiel_bots(game, bots, rs)
+        assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def play_spiel_bots(
+    game: pyspiel.Game, bots: list[pyspiel.Bot], rs: np.random.RandomState
+) -> tuple[list[float], pyspiel.State]:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state.returns(), state
 
 
 # ---------------------------------------------------------------------------- the example

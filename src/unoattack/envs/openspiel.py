@@ -47,12 +47,17 @@ are ``name:value;name:value``; a launcher spec writes ``;`` for ``,`` and ``:`` 
 
 The observer's tensor is :class:`unoattack.envs.encoding.ObservationEncoder`'s vector;
 its string is a one-line summary of the same view. Both come from ``view(game, player)``
-only (with ``private_info=NONE``, from the spectator's view). Perfect-recall
-information states are not provided.
+only (with ``private_info=NONE``, from the spectator's view). The perfect-recall
+information state is a string (:meth:`UnoAttackState.information_state`), and
+``resample_from_infostate`` is the engine's determinization from a player's knowledge,
+so OpenSpiel's ``ISMCTSBot`` runs on the game; information-state tensors are not
+provided.
 """
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -62,9 +67,11 @@ import pyspiel  # type: ignore[import-not-found]
 
 from unoattack.engine import SPECTATOR, Game, View, view
 from unoattack.engine.actions import PRESS
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.launcher import LauncherModel, Outcome, press_distribution
 from unoattack.envs.encoding import (
     NUM_CODES,
+    PASS,
     FloatArray,
     ObservationEncoder,
     Table,
@@ -112,7 +119,7 @@ _GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=10,
     min_num_players=2,
-    provides_information_state_string=False,
+    provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
@@ -332,6 +339,13 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         self.deal = 0  # the drawn number (a byte at a time until the table is dealt)
         self.deal_bytes = 0
         self.pending_press = False
+        # Each pass on an offer: (seat, the length of the game's log then). Only the
+        # seat that passed knows it did.
+        self.passes: list[tuple[int, int]] = []
+        # A state resampled for a search (resample_from_infostate): each player's
+        # information state at the moment it was sampled; the sampled game's log
+        # begins there.
+        self.root: tuple[str, ...] | None = None
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -373,7 +387,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 setup.seed + self.deal,
                 setup.launcher,
                 setup.options,
-                events=False,
+                events=True,  # information states and resampling read what each seat saw
             )
             self.table = Table(game, setup.max_turns)
         elif self.pending_press:
@@ -384,7 +398,11 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError("press is not legal now")
             self.pending_press = True  # its outcome is the next (chance) node
         else:
+            seat, log_size = self.table.seat, len(self.table.game.log)
             self.table.apply(action)
+            if action == PASS:
+                assert seat is not None
+                self.passes.append((seat, log_size))
 
     def _action_to_string(self, player: int, action: int) -> str:
         setup = self.setup
@@ -393,6 +411,55 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 return f"deal seed {setup.seed + action}" if setup.deals else f"seed byte {action}"
             return _outcome_text(setup.outcome_of(action))
         return describe_action(action)
+
+    def information_state(self, player: int) -> str:
+        """Everything ``player`` has seen since the deal, in order (perfect recall): one
+        line per event of the match as the engine shows that player (its redacted events:
+        the cards it may not see are ``null``), and a ``pass`` line where it passed on an
+        offer. The seed is hidden: before the deal every player knows nothing yet."""
+        table = self.table
+        if table is None:
+            return f"P{player}"
+        lines = [self.root[player] if self.root is not None else f"P{player}"]
+        passed = [index for seat, index in self.passes if seat == player]
+        at = 0
+        for index, event in enumerate(table.game.log):
+            while at < len(passed) and passed[at] == index:
+                lines.append("pass")
+                at += 1
+            lines.append(json.dumps(event.for_seat(player).to_dict(), separators=(",", ":")))
+        lines += ["pass"] * (len(passed) - at)
+        return "\n".join(lines)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UnoAttackState:
+        """A state that ``player_id`` cannot tell from this one: the engine's
+        determinization from that player's knowledge (its hand, the cards played, the
+        trades it saw, every hand's size, the launcher's counters), the cards it cannot
+        place dealt at random among the other hands, the launcher and the cards aside
+        (:class:`unoattack.engine.determinize.Sampler`). ``probability_sampler`` (a
+        uniform sampler) seeds the deal. The sample's history starts there: its
+        information states are each player's at this moment followed by what happens
+        next, the other players' with the hand the sample gave them."""
+        table = self.table
+        if table is None:
+            fresh: UnoAttackState = self.clone()  # before the deal nothing is dealt
+            return fresh
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        sample = Sampler(table.game, player_id).sample(random.Random(seed))
+        sample.emitting = True  # what happens next is seen event by event
+        twin = UnoAttackState(self.get_game(), self.setup)
+        twin.table = table.clone()
+        twin.table.match.game = sample
+        twin.deal, twin.deal_bytes = self.deal, self.deal_bytes
+        twin.pending_press = self.pending_press
+        twin.root = tuple(
+            self.information_state(player)
+            if player == player_id
+            else f"P{player} sampled by P{player_id} holding "
+            + " ".join(str(card) for card in sample.hand(player))
+            for player in range(self.setup.players)
+        )
+        return twin
 
     def is_terminal(self) -> bool:
         return self.table is not None and self.table.seat is None
@@ -479,24 +546,30 @@ class UnoAttackObserver:
     """Tensor and string observations, from ``view(game, player)`` only.
 
     Supports ``perfect_recall=False`` with ``private_info`` SINGLE_PLAYER (the player's
-    own view) or NONE (the spectator's view, seat slots still relative to the player).
+    own view) or NONE (the spectator's view, seat slots still relative to the player),
+    and ``perfect_recall=True`` with SINGLE_PLAYER: the information state, as a string
+    (:meth:`UnoAttackState.information_state`).
     """
 
     def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None):
         if params:
             raise ValueError(f"observation parameters are not supported, got {dict(params)}")
-        if iig_obs_type.perfect_recall:
-            raise ValueError("perfect-recall observations (information states) are not provided")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
         if not iig_obs_type.public_info:
             raise ValueError("observations without public information are not provided")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("observations of every player's private cards are not provided")
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if self.perfect_recall and not self.private:
+            raise ValueError("information states are a player's own: private_info=SINGLE_PLAYER")
         self.encoder = ObservationEncoder(setup.deck_size, setup.max_copies, setup.target_score)
-        self.tensor: FloatArray = np.zeros(self.encoder.size, np.float32)
+        # Information states come as strings only: no tensor.
+        size = 0 if self.perfect_recall else self.encoder.size
+        self.tensor: FloatArray = np.zeros(size, np.float32)
         self.dict = {
-            s.name: self.tensor[s.start : s.stop].reshape(s.shape) for s in self.encoder.segments
+            s.name: self.tensor[s.start : s.stop].reshape(s.shape)
+            for s in (() if self.perfect_recall else self.encoder.segments)
         }
 
     def _view(self, state: UnoAttackState, player: int) -> View | None:
@@ -505,6 +578,8 @@ class UnoAttackObserver:
         return state.table.view(player if self.private else SPECTATOR)
 
     def set_from(self, state: UnoAttackState, player: int) -> None:
+        if self.perfect_recall:
+            raise ValueError("information states are provided as strings, not tensors")
         seen = self._view(state, player)
         if seen is None:
             self.tensor.fill(0.0)
@@ -520,6 +595,8 @@ class UnoAttackObserver:
         )
 
     def string_from(self, state: UnoAttackState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state(player)
         seen = self._view(state, player)
         if seen is None:
             return f"P{player}: before the deal"
