@@ -154,10 +154,12 @@ def ladder(deals: int, edition: str, jobs: int) -> str:
 
 def write(section: str, text: str) -> None:
     doc = DOC.read_text(encoding="utf-8")
-    pattern = re.compile(rf"(<!-- {section} -->\n).*?(\n<!-- /{section} -->)", re.S)
+    pattern = re.compile(rf"(<!-- {section} -->\n).*?(<!-- /{section} -->)", re.S)
     if not pattern.search(doc):
         raise SystemExit(f"{DOC} has no <!-- {section} --> section")
-    DOC.write_text(pattern.sub(lambda m: m.group(1) + text + m.group(2), doc), encoding="utf-8")
+    DOC.write_text(
+        pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), doc), encoding="utf-8"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
