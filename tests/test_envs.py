@@ -352,9 +352,10 @@ def test_the_registered_environment_truncates_an_episode_at_its_step_cap() -> No
     assert ends[:-1] == [(False, False)] * 24 and ends[-1] == (False, True)
 
 
-def test_vector_environments_step_several_tables_with_stacked_masks() -> None:
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_environments_step_several_tables_with_stacked_masks(mode: str) -> None:
     envs = gymnasium.make_vec(
-        unoattack.envs.ENV_ID, num_envs=3, vectorization_mode="sync", num_players=2, options=SHORT
+        unoattack.envs.ENV_ID, num_envs=3, vectorization_mode=mode, num_players=2, options=SHORT
     )
     observations, info = envs.reset(seed=5)
     assert observations.shape == (3, 262) and info["action_mask"].shape == (3, 748)
@@ -692,6 +693,17 @@ def test_openspiels_own_ismcts_bot_plays_full_games_against_random() -> None:
         )
         returns, state = play_spiel_bots(game, bots, rs)
         assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiels_mcts_bot_plays_a_full_game() -> None:
+    # MCTSBot searches the true state (it sees every hand): a tool check, not a fair bot.
+    game = pyspiel.load_game(
+        GAME_NAME, {"players": 2, "options": "target_score=1;hand_size=3", "max_turns": 100}
+    )
+    rs = np.random.RandomState(2)
+    searcher = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
+    returns, state = play_spiel_bots(game, [searcher, UniformRandomBot(1, rs)], rs)
+    assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def play_spiel_bots(
