@@ -10,19 +10,23 @@ window opens. Whatever a bot is given, it holds nothing another seat could not h
 - or, for a search bot, a :class:`~unoattack.engine.determinize.Sampler` of its seat
   (``decide``): what the seat knows, from which the bot samples complete games
   consistent with it. It never holds the game itself.
+
+A front-end with an event loop runs a search bot's decision on a thread ahead of its
+move (:class:`Search`); :class:`Ahead` keeps the decision until the move comes due.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from unoattack.engine.actions import Action
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.view import View
 
 if TYPE_CHECKING:
-    from unoattack.engine.determinize import Sampler
+    from unoattack.engine.game import Game
 
-__all__ = ["Bot", "Search", "SearchBot"]
+__all__ = ["Ahead", "Bot", "Search", "SearchBot"]
 
 
 class Bot(Protocol):
@@ -60,3 +64,51 @@ class Search(NamedTuple):
     seat: int
     bot: SearchBot
     knowledge: Sampler
+
+
+class Ahead:
+    """Search bots' decisions worked out ahead of their moves, off a front-end's event
+    loop (``Match(search_ahead=True)``): such a move waits until its decision is
+    prepared, for the table state and the seat it was searched for."""
+
+    __slots__ = ("decision", "on")
+
+    #: The decision prepared: (state, seat, action), or None.
+    decision: tuple[int, int, Action] | None
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.decision = None
+
+    def _ready(self, state: int, seat: int) -> bool:
+        decision = self.decision
+        return decision is not None and decision[0] == state and decision[1] == seat
+
+    def waits(self, bot: Bot, state: int, seat: int) -> bool:
+        """Whether ``bot``'s move for ``seat`` in ``state`` waits for its decision."""
+        return self.on and hasattr(bot, "decide") and not self._ready(state, seat)
+
+    def search(self, bot: Bot, state: int, seat: int, game: Game) -> Search | None:
+        """The search ``bot`` will run for ``seat`` in ``state``, unless it is not a
+        search bot or its decision is prepared already."""
+        if not hasattr(bot, "decide") or self._ready(state, seat):
+            return None
+        return Search(state, seat, cast(SearchBot, bot), Sampler(game, seat))
+
+    def prepare(self, search: Search, action: Action, state: int) -> None:
+        """Keep ``search``'s decision if the table is still in the state it was for."""
+        if search.state == state:
+            self.decision = (search.state, search.seat, action)
+
+    def take(self, state: int, seat: int) -> Action | None:
+        """The prepared decision for ``seat`` in ``state`` (then forgotten), if any."""
+        decision = self.decision
+        if decision is None or not self._ready(state, seat):
+            return None
+        self.decision = None
+        return decision[2]
+
+    def copy(self) -> Ahead:
+        twin = Ahead(self.on)
+        twin.decision = self.decision
+        return twin

@@ -35,14 +35,14 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import cast
 
 from unoattack.engine.actions import Action, ActionKind, catch
-from unoattack.engine.bot import Bot, Search, SearchBot
+from unoattack.engine.agenda import MOVE, REACT, RESUME, SETTLE, TIMEOUT, Due, next_due
+from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
-from unoattack.engine.game import Game, Phase
+from unoattack.engine.game import Game
 from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
 from unoattack.engine.timing import INSTANT, Timing
@@ -68,9 +68,6 @@ __all__ = [
 
 _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
-
-# The kinds of thing that can come due, in the order they go when due at the same time.
-_RESUME, _SETTLE, _REACT, _MOVE, _TIMEOUT = range(5)
 
 
 class Match:
@@ -100,7 +97,6 @@ class Match:
         "_held",
         "_journal",
         "_pause_until",
-        "_prepared",
         "_ready",
         "_rng",
         "_since",
@@ -140,9 +136,7 @@ class Match:
         self._held: HeldCatch | None = None
         self._pause_until: float | None = None
         self._ready: set[int] = set()
-        # A search bot's decision worked out ahead (prepare): (state, seat, action).
-        self._prepared: tuple[int, int, Action] | None = None
-        self._ahead = search_ahead
+        self._ahead = Ahead(search_ahead)
         self._observe(now, reopened=True)
 
     # ------------------------------------------------------------------ seats
@@ -259,7 +253,7 @@ class Match:
         """When something is next due (call :meth:`advance` then); None when the match
         waits for a seat played from outside, or is over."""
         due = self._due()
-        return None if due is None else due[0]
+        return None if due is None else due.at
 
     def advance(
         self, now: float, *, limit: int | None = None, stop: Callable[[], bool] | None = None
@@ -278,7 +272,7 @@ class Match:
         steps: list[Step] = []
         game, bots = self.game, self.seats.bots
         timing = self.timing
-        instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead
+        instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead.on
         while limit is None or len(steps) < limit:
             if stop is not None and stop():
                 break
@@ -297,7 +291,7 @@ class Match:
                     steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
                     continue
             due = self._due()
-            if due is None or due[0] > now:
+            if due is None or due.at > now:
                 break
             try:
                 steps += self._do(due)
@@ -315,23 +309,15 @@ class Match:
         nobody. Without it, :meth:`advance` runs the search itself.
         """
         due = self._next()
-        if due is None or due[1] not in (_MOVE, _TIMEOUT):
+        if due is None or due.kind not in (MOVE, TIMEOUT):
             return None
-        seat = due[2]
-        bot = self.seats.mover(seat, due[1] == _TIMEOUT)
-        decide = getattr(bot, "decide", None)
-        if decide is None:
-            return None
-        prepared = self._prepared
-        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
-            return None
-        return Search(self.state, seat, cast(SearchBot, bot), Sampler(self.game, seat))
+        bot = self.seats.mover(due.seat, due.kind == TIMEOUT)
+        return self._ahead.search(bot, self.state, due.seat, self.game)
 
     def prepare(self, search: Search, action: Action) -> None:
         """The decision of ``search``, worked out ahead: the bot's move plays it if the
         table is still in the state it was searched for (else the bot decides anew)."""
-        if search.state == self.state:
-            self._prepared = (search.state, search.seat, action)
+        self._ahead.prepare(search, action, self.state)
 
     # ------------------------------------------------------------------ acting
 
@@ -426,7 +412,7 @@ class Match:
             offers=self.offers,
             journal=self._journal,
             now=now,
-            search_ahead=self._ahead,
+            search_ahead=self._ahead.on,
         )
         match.seats.away = set(self.seats.away)
         return match
@@ -439,6 +425,7 @@ class Match:
         twin.game = self.game.clone()
         twin.seats = self.seats.copy()
         twin._ready = set(self._ready)
+        twin._ahead = self._ahead.copy()
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         if self._window is not None:
@@ -546,72 +533,28 @@ class Match:
             delay *= 0.5  # one's own UNO comes quicker than spotting someone else's
         return delay
 
-    def _next(self) -> tuple[float, int, int] | None:
-        """What comes due next: (time, kind, seat), or None."""
-        game = self.game
-        if self._window is None and self._held is None and self._pause_until is None:
-            # The common case: no window, no held catch, no pause; only a move can come.
-            to_act = game.to_act
-            if to_act is None:
-                return None
-            timing = self.timing
-            seats = self.seats
-            if to_act in seats.bots or to_act in seats.away:
-                wait = timing.press if game.phase is Phase.PRESSING else timing.think
-                return (self._since + wait, _MOVE, to_act)
-            if timing.turn_timer > 0 and to_act in seats.stand_ins:
-                return (self._since + timing.turn_timer, _TIMEOUT, to_act)
-            return None
-        if game.is_over:
-            return None
-        pause = self._pause_until
-        if pause is not None:
-            return None if math.isinf(pause) else (pause, _RESUME, -1)
-        timing = self.timing
-        best: tuple[float, int, int] | None = None
-        held = self._held
-        if held is not None:
-            best = (held.at + timing.uno_grace, _SETTLE, held.catcher)
-        window = self._window
-        if window is not None and window.queue:
-            due, _, seat, reaction = window.queue[0]
-            if reaction is None:
-                return best  # an offer: its seat answers first (after a held catch)
-            if best is None or due < best[0]:
-                best = (due, _REACT, seat)
-            if self.offers:
-                return best  # the offers and the bots' reactions come before any move
-        if held is not None:
-            return best  # nobody moves while a catch is held
-        to_act = game.to_act
-        if to_act is None:
-            return best
-        if self.seats.controller(to_act) is not None:
-            due = self._since + (timing.press if game.phase is Phase.PRESSING else timing.think)
-            if window is not None and window.people_may_react:
-                due = max(due, window.opened + timing.human_window)
-            kind = _MOVE
-        elif timing.turn_timer > 0 and to_act in self.seats.stand_ins:
-            due, kind = self._since + timing.turn_timer, _TIMEOUT
-        else:
-            return best
-        if best is None or due < best[0]:
-            best = (due, kind, to_act)
-        return best
+    def _next(self) -> Due | None:
+        """What comes due next (:func:`~unoattack.engine.agenda.next_due`)."""
+        return next_due(
+            self.game,
+            self.seats,
+            self.timing,
+            since=self._since,
+            window=self._window,
+            held=self._held,
+            pause=self._pause_until,
+            offers=self.offers,
+        )
 
-    def _due(self) -> tuple[float, int, int] | None:
+    def _due(self) -> Due | None:
         """What comes due next, as :meth:`_next` says, but nothing while a search bot's
         move waits for its decision to be prepared (with ``search_ahead``)."""
         due = self._next()
-        if not self._ahead or due is None or due[1] not in (_MOVE, _TIMEOUT):
-            return due
-        seat = due[2]
-        if getattr(self.seats.mover(seat, due[1] == _TIMEOUT), "decide", None) is None:
-            return due
-        prepared = self._prepared
-        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
-            return due
-        return None
+        if due is not None and due.kind in (MOVE, TIMEOUT):
+            bot = self.seats.mover(due.seat, due.kind == TIMEOUT)
+            if self._ahead.waits(bot, self.state, due.seat):
+                return None
+        return due
 
     def _resume(self, at: float) -> Step:
         """The pause between two hands is over."""
@@ -620,14 +563,14 @@ class Match:
         self._since = at
         return Step(StepKind.RESUMED, -1, None, at, self.state)
 
-    def _do(self, due: tuple[float, int, int]) -> list[Step]:
+    def _do(self, due: Due) -> list[Step]:
         at, kind, seat = due
-        if kind == _RESUME:
+        if kind == RESUME:
             return [self._resume(at)]
-        if kind == _SETTLE:
+        if kind == SETTLE:
             return [self._settle(at)]
         game = self.game
-        if kind == _REACT:
+        if kind == REACT:
             window = self._window
             assert window is not None
             reaction = window.queue.pop(0)[3]
@@ -636,24 +579,24 @@ class Match:
             if reaction not in game.legal_actions(seat):
                 return []
             return self._accept(seat, reaction, at, Chooser.BOT, None)
-        bot = self.seats.mover(seat, kind == _TIMEOUT)
+        bot = self.seats.mover(seat, kind == TIMEOUT)
         chooser = Chooser.BOT if bot is self.seats.bots.get(seat) else Chooser.STAND_IN
         return self._bot_move(seat, bot, chooser, at)
 
     def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
         """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
         game = self.game
-        among = getattr(bot, "choose_among", None)
-        prepared = self._prepared
-        if prepared is not None and prepared[0] == self.state and prepared[1] == seat:
-            choice: Action = prepared[2]  # searched ahead, off the front-end's event loop
-            self._prepared = None
-        elif among is not None:
-            choice = among(game.legal_actions(seat))
-        elif (decide := getattr(bot, "decide", None)) is not None:
-            choice = decide(Sampler(game, seat))  # a search bot: what its seat knows
-        else:
-            choice = bot.choose(view(game, seat))
+        ahead = self._ahead
+        # A search bot's decision may have been worked out ahead, off a front-end's loop.
+        choice = None if ahead.decision is None else ahead.take(self.state, seat)
+        if choice is None:
+            among = getattr(bot, "choose_among", None)
+            if among is not None:
+                choice = among(game.legal_actions(seat))
+            elif (decide := getattr(bot, "decide", None)) is not None:
+                choice = decide(Sampler(game, seat))  # a search bot: what its seat knows
+            else:
+                choice = bot.choose(view(game, seat))
         try:
             if self._direct and choice.kind is not ActionKind.CATCH and self._held is None:
                 return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
