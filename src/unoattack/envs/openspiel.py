@@ -398,7 +398,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError("press is not legal now")
             self.pending_press = True  # its outcome is the next (chance) node
         else:
-            seat, log_size = self.table.seat, len(self.table.game.log)
+            seat, log_size = self.table.seat, self.table.match.log_size
             self.table.apply(action)
             if action == PASS:
                 assert seat is not None
@@ -423,11 +423,11 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         lines = [self.root[player] if self.root is not None else f"P{player}"]
         passed = [index for seat, index in self.passes if seat == player]
         at = 0
-        for index, event in enumerate(table.game.log):
+        for index, event in enumerate(table.match.events(player)):  # redacted for player
             while at < len(passed) and passed[at] == index:
                 lines.append("pass")
                 at += 1
-            lines.append(json.dumps(event.for_seat(player).to_dict(), separators=(",", ":")))
+            lines.append(json.dumps(event.to_dict(), separators=(",", ":")))
         lines += ["pass"] * (len(passed) - at)
         return "\n".join(lines)
 
