@@ -285,16 +285,12 @@ class State:
         self.last_hand: HandResult | None = None
         self.result: MatchResult | None = None
 
-    def clone(self) -> Self:
-        """An independent copy (for search): the same position, random streams and log.
-        The rule tables are shared, not copied."""
+    def _copy_position(self) -> Self:
+        """A copy that shares nothing mutable of the position (zones, counts, duties,
+        scores, the move cache); the caller sets its random streams, launcher and log."""
         other = object.__new__(type(self))
         for name in State.__slots__:
             setattr(other, name, getattr(self, name))
-        other.deck_rng = random.Random()
-        other.deck_rng.setstate(self.deck_rng.getstate())
-        other.launcher = self.launcher.clone()
-        other.log = list(self.log)
         other._moves = list(self._moves)
         other.hands = [dict(h) for h in self.hands]
         other._counts = [list(c) for c in self._counts]
@@ -308,13 +304,21 @@ class State:
         other._cache = self._cache.copy()
         return other
 
+    def clone(self) -> Self:
+        """An independent copy (for search): the same position, random streams and log.
+        The rule tables are shared, not copied."""
+        other = self._copy_position()
+        other.deck_rng = random.Random()
+        other.deck_rng.setstate(self.deck_rng.getstate())
+        other.launcher = self.launcher.clone()
+        other.log = list(self.log)
+        return other
+
     def search_copy(self, rng: random.Random) -> Self:
         """A copy for search: the same position, no events, an empty log, and ``rng`` as
         both its deck's and its launcher's stream (the search's own: a sample's future
         is chance, and sharing one stream spares seeding two a sample)."""
-        other = object.__new__(type(self))
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = self._copy_position()
         other.deck_rng = rng
         launcher = self.launcher
         other.launcher = twin = Launcher(launcher.model, rng)
@@ -324,17 +328,6 @@ class State:
         twin.presses = launcher.presses
         other.emitting = False
         other.log = []
-        other._moves = list(self._moves)
-        other.hands = [dict(h) for h in self.hands]
-        other._counts = [list(c) for c in self._counts]
-        other._masks = list(self._masks)
-        other.pile = list(self.pile)
-        other.aside = list(self.aside)
-        other.active = list(self.active)
-        other.scores = list(self.scores)
-        other.duties = [d.copy() for d in self.duties]
-        other.called_uno = list(self.called_uno)
-        other._cache = self._cache.copy()
         other._cache.seat = NO_SEAT
         return other
 
