@@ -417,12 +417,15 @@ class Match:
         match.seats.away = set(self.seats.away)
         return match
 
-    def clone(self) -> Match:
-        """An independent copy (the game with its random streams; bots are shared)."""
+    def clone(self, game: Game | None = None) -> Match:
+        """An independent copy (the game with its random streams; bots are shared).
+
+        ``game``: the copy's game instead of a clone of this one (a determinization of
+        it, for search), which the copy then owns."""
         twin = object.__new__(Match)
         for name in Match.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin.game = self.game.clone()
+        twin.game = self.game.clone() if game is None else game
         twin.seats = self.seats.copy()
         twin._ready = set(self._ready)
         twin._ahead = self._ahead.copy()

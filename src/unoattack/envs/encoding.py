@@ -13,11 +13,11 @@ Three things live here, so that the three environments cannot drift apart:
   catching a player who did not) as a decision of its own, with :data:`PASS` beside it,
   in the match's reaction order, before the seat to act decides.
 
->>> from unoattack.engine import Game, view
+>>> from unoattack.engine import Game
 >>> game = Game.new("2003", players=3, seed=7, options={"target_score": 1})
 >>> table = Table(game, max_decisions=500)
 >>> encoder = ObservationEncoder.for_game(game)
->>> vector = encoder.encode(view(game, table.seat), deciding=True)
+>>> vector = encoder.encode(table, table.seat, deciding=True)
 >>> vector.shape, vector.dtype.name, encoder.size
 ((262,), 'float32', 262)
 >>> mask = action_mask(table.legal_codes())
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -47,9 +46,16 @@ from unoattack.engine import (
     View,
     view,
 )
-from unoattack.engine.launcher import ScheduleModel
+from unoattack.engine.features import (
+    MAX_SEATS,
+    SEAT_FEATURES,
+    SEGMENTS,
+    Layout,
+    SeatFeatures,
+    Segment,
+)
 from unoattack.engine.match import Bot, Match, Step
-from unoattack.rules.cards import FACES, Colour
+from unoattack.rules.cards import Colour
 
 __all__ = [
     "MAX_SEATS",
@@ -73,48 +79,9 @@ __all__ = [
 PASS = NUM_ACTIONS
 #: Size of every env's discrete action space: the engine's codes plus PASS.
 NUM_CODES = NUM_ACTIONS + 1
-#: Seats a table can have; the observation always has this many seat slots.
-MAX_SEATS = 10
 #: How rewards are paid: per match (+1 each winner, -1 every other seat) or per hand.
 REWARD_MODES = ("match", "hand")
 RewardMode = Literal["match", "hand"]
-
-_PHASES = ("turn", "pressing", "choose_colour", "match_over")
-_SINCE_FIRE_BUCKETS = 5  # 0, 1, 2, 3 and "4 or more": the hazard model's steps
-_CLIP_PRESSES = 100.0
-_CLIP_SCORE = 2.0
-
-#: The features of each seat slot, in order (slot 0 is the observing seat, slot k the
-#: seat k places clockwise from it).
-SEAT_FEATURES = (
-    "present",  # 1 if the table has this seat
-    "active",  # 1 if not eliminated (challenge scoring)
-    "cards",  # cards in hand
-    "said_uno",  # said UNO and holds one card
-    "to_act",  # the game waits for this seat's decision
-    "catchable",  # can be caught for not saying UNO
-    "dealer",  # deals this hand
-    "score",  # score / target score, clipped to 2
-    "owed_presses",  # presses this seat owes (0 when none or "until it fires"), clipped to 100
-    "until_fire",  # owes presses until the launcher yields cards
-    "may_stack",  # may answer its duty with a Hit card (Mega Hit stacking)
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A named slice of the observation vector."""
-
-    name: str
-    start: int
-    size: int
-    shape: tuple[int, ...]
-    description: str
-
-    @property
-    def stop(self) -> int:
-        return self.start + self.size
-
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -123,10 +90,13 @@ MaskArray = npt.NDArray[np.int8]
 class ObservationEncoder:
     """Encodes one seat's view as a flat ``float32`` vector.
 
-    The layout is the same for every edition and table size (ten seat slots, unused ones
-    zero), so a policy trained at one table can be tried at another. Only ``low``/``high``
-    depend on the table: they come from its public configuration (the deck's size and
-    largest number of copies of a face, the target score).
+    The layout is :data:`unoattack.engine.features.SEGMENTS`: the same for every edition
+    and table size (ten seat slots, unused ones zero), so a policy trained at one table
+    can be tried at another. Only ``low``/``high`` depend on the table: they come from
+    its public configuration (the deck's size and largest number of copies of a face,
+    the target score). The numbers come from the engine's
+    :class:`~unoattack.engine.features.SeatFeatures`, which reads only what the seat's
+    view shows and rewrites only what changed since that seat's last observation.
 
     Args:
         deck_size: Cards in the deck (bounds card counts).
@@ -135,136 +105,57 @@ class ObservationEncoder:
     """
 
     def __init__(self, deck_size: int, max_copies: int, target_score: int) -> None:
+        self.layout = Layout(deck_size, max_copies, target_score)
         self.deck_size = deck_size
-        self.target_score = max(1, target_score)
-        seat_highs = {
-            "cards": float(deck_size),
-            "score": _CLIP_SCORE,
-            "owed_presses": _CLIP_PRESSES,
-        }
-        parts: list[tuple[str, tuple[int, ...], float | list[float], str]] = [
-            ("hand", (len(FACES),), float(max_copies), "copies of each face in my hand"),
-            ("top", (len(FACES),), 1.0, "one-hot: the face on top of the discard pile"),
-            ("colour", (4,), 1.0, "one-hot: colour in force R, Y, G, B (none: all 0)"),
-            ("phase", (4,), 1.0, "one-hot: turn, pressing, choose_colour, match_over"),
-            ("decision", (2,), 1.0, "I decide now: [my turn's decision, an out-of-turn offer]"),
-            ("direction", (1,), 1.0, "1 clockwise (seat numbers rising), 0 counter-clockwise"),
-            ("since_fire", (_SINCE_FIRE_BUCKETS,), 1.0, "one-hot: presses since firing 0..3, 4+"),
-            ("since_reload", (1,), 95.0, "presses since the last reload, modulo 96"),
-            ("stock", (1,), float(deck_size), "cards in the launcher"),
-            ("pile", (1,), float(deck_size), "cards in the discard pile"),
-            ("mega_pile", (1,), _CLIP_PRESSES, "presses stacked on a Mega Hit pile, clipped"),
-            (
-                "seats",
-                (MAX_SEATS, len(SEAT_FEATURES)),
-                [seat_highs.get(name, 1.0) for name in SEAT_FEATURES] * MAX_SEATS,
-                "per seat, relative to me (slot k: k seats clockwise): " + ", ".join(SEAT_FEATURES),
-            ),
-        ]
-        segments: list[Segment] = []
-        highs: list[float] = []
-        start = 0
-        for name, shape, high, description in parts:
-            size = int(np.prod(shape))
-            segments.append(Segment(name, start, size, shape, description))
-            highs += high if isinstance(high, list) else [high] * size
-            start += size
-        self.segments: tuple[Segment, ...] = tuple(segments)
-        self.size = start
+        self.target_score = self.layout.target_score
+        self.segments: tuple[Segment, ...] = SEGMENTS
+        self.size = Layout.size
         self.low: FloatArray = np.zeros(self.size, np.float32)
-        self.high: FloatArray = np.array(highs, np.float32)
-        self._at = {s.name: s.start for s in segments}
+        self.high: FloatArray = np.array(self.layout.high, np.float32)
 
     @classmethod
     def for_game(cls, game: Game) -> ObservationEncoder:
         """The encoder for ``game``'s table (edition deck and target score)."""
-        deck = game.edition.deck
-        copies = max(deck.count(face) for face in set(deck.faces))
-        return cls(deck.size, copies, game.options.target_score)
+        layout = Layout.for_game(game)
+        return cls(layout.deck_size, layout.max_copies, layout.target_score)
 
     def segment(self, name: str) -> Segment:
         """The segment called ``name`` (see :attr:`segments`)."""
-        for segment in self.segments:
-            if segment.name == name:
-                return segment
-        raise KeyError(name)
+        return self.layout.segment(name)
 
     def encode(
         self,
-        seen: View,
+        table: Table,
+        seat: int,
         *,
         deciding: bool = False,
         reacting: bool = False,
         perspective: int | None = None,
         out: FloatArray | None = None,
     ) -> FloatArray:
-        """The vector for ``seen``, a view of the game.
+        """``seat``'s vector at ``table`` now.
 
         Args:
-            seen: The view (a spectator view encodes an empty hand).
-            deciding: The viewing seat is the one whose decision the env waits for.
+            table: The table.
+            seat: The seat, or ``SPECTATOR`` (its vector has an empty hand).
+            deciding: The seat is the one whose decision the env waits for.
             reacting: ... and that decision is an out-of-turn offer (say UNO, catch, pass).
-            perspective: The seat the seat slots are relative to (default: ``seen.seat``;
-                needed for a spectator view).
+            perspective: The seat the seat slots are relative to (default: ``seat``;
+                needed for a spectator).
             out: A vector to write into instead of a new one.
         """
-        vec: FloatArray = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            vec.fill(0.0)
-        at = self._at
-        if seen.hand is not None:
-            base = at["hand"]
-            for card in seen.hand:
-                vec[base + card.index] += 1.0
-        vec[at["top"] + seen.top.index] = 1.0
-        if seen.colour is not None:
-            vec[at["colour"] + int(seen.colour)] = 1.0
-        vec[at["phase"] + _PHASES.index(seen.phase)] = 1.0
-        if deciding:
-            vec[at["decision"] + (1 if reacting else 0)] = 1.0
-        vec[at["direction"]] = 1.0 if seen.direction > 0 else 0.0
-        launcher = seen.launcher
-        vec[at["since_fire"] + min(launcher.presses_since_fire, _SINCE_FIRE_BUCKETS - 1)] = 1.0
-        vec[at["since_reload"]] = launcher.presses_since_reload % ScheduleModel.PERIOD
-        vec[at["stock"]] = launcher.stock_size
-        vec[at["pile"]] = seen.pile_size
-        vec[at["mega_pile"]] = min(float(seen.mega_pile), _CLIP_PRESSES)
-        me = seen.seat if perspective is None else perspective
-        if me == SPECTATOR:
-            me = 0
-        n = seen.players
-        owed = [0] * n
-        until_fire = [False] * n
-        may_stack = [False] * n
-        for duty in seen.duties:
-            owed[duty.seat] += duty.presses
-            until_fire[duty.seat] = until_fire[duty.seat] or duty.until_fire
-            may_stack[duty.seat] = may_stack[duty.seat] or duty.may_stack
-        width = len(SEAT_FEATURES)
-        for slot in range(n):
-            seat = (me + slot) % n
-            row = at["seats"] + slot * width
-            vec[row : row + width] = (
-                1.0,
-                1.0 if seen.active[seat] else 0.0,
-                seen.hand_counts[seat],
-                1.0 if seen.said_uno[seat] else 0.0,
-                1.0 if seen.to_act == seat else 0.0,
-                1.0 if seen.catchable == seat else 0.0,
-                1.0 if seen.dealer == seat else 0.0,
-                min(seen.scores[seat] / self.target_score, _CLIP_SCORE),
-                min(float(owed[seat]), _CLIP_PRESSES),
-                1.0 if until_fire[seat] else 0.0,
-                1.0 if may_stack[seat] else 0.0,
-            )
-        return vec
+        numbers = table.features(seat, self.layout, perspective)
+        vector = np.frombuffer(numbers.refresh(deciding=deciding, reacting=reacting), np.float32)
+        if out is None:
+            return vector.copy()
+        out[:] = vector
+        return out
 
 
 def action_mask(codes: Iterable[int]) -> MaskArray:
     """A fresh ``int8`` mask of size :data:`NUM_CODES` with 1 at each legal code."""
     mask: MaskArray = np.zeros(NUM_CODES, np.int8)
-    for code in codes:
-        mask[code] = 1
+    mask[list(codes)] = 1
     return mask
 
 
@@ -318,7 +209,15 @@ class Table:
     truncated and nobody decides.
     """
 
-    __slots__ = ("_active", "decisions", "match", "max_decisions", "recent")
+    __slots__ = (
+        "_active",
+        "_decision",
+        "_features",
+        "decisions",
+        "match",
+        "max_decisions",
+        "recent",
+    )
 
     def __init__(
         self, game: Game, max_decisions: int, bots: Mapping[int, Bot] | None = None
@@ -328,8 +227,13 @@ class Table:
         self.match = Match(game, bots=bots, offers=True)
         self.max_decisions = max_decisions
         self.decisions = 0
-        self.recent: deque[str] = deque(maxlen=8)
-        self._active = list(game.active)  # who is in the match, step by step
+        #: The last decisions, (seat, code), for rendering.
+        self.recent: deque[tuple[int, int]] = deque(maxlen=8)
+        self._active = tuple(game.active)  # who is in the match, step by step
+        # The awaited decision (seat, is an offer), worked out once per change of the
+        # table: envs ask for it several times a step.
+        self._decision: tuple[int | None, bool] | None = None
+        self._features: dict[tuple[int, int | None], SeatFeatures] = {}
 
     # ------------------------------------------------------------------ queries
 
@@ -347,30 +251,49 @@ class Table:
         """The turn cap cut the match short."""
         return not self.match.is_over and self.decisions >= self.max_decisions
 
+    def _awaited(self) -> tuple[int | None, bool]:
+        decision = self._decision
+        if decision is None:
+            if self.decisions >= self.max_decisions:
+                decision = (None, False)
+            else:
+                seat = self.match.deciding
+                decision = (seat, seat is not None and self.match.offered is not None)
+            self._decision = decision
+        return decision
+
     @property
     def seat(self) -> int | None:
         """The seat whose decision is awaited (None once over or truncated, or while
         the bots have something to do: see :meth:`run_bots`)."""
-        if self.decisions >= self.max_decisions:
-            return None
-        return self.match.deciding
+        return self._awaited()[0]
 
     @property
     def reacting(self) -> bool:
         """The awaited decision is an offer of a reaction (its options include PASS)."""
-        return self.seat is not None and self.match.offered is not None
+        return self._awaited()[1]
 
     def legal_codes(self, seat: int | None = None) -> list[int]:
         """Sorted legal codes of ``seat`` (default: the deciding seat); [] if it does not
         decide now."""
-        deciding = self.seat
+        deciding, reacting = self._awaited()
         if deciding is None or (seat is not None and seat != deciding):
             return []
         codes = [a.code for a in self.match.legal_actions(deciding)]
-        if self.match.offered is not None:
+        if reacting:
             codes.append(PASS)
         codes.sort()
         return codes
+
+    def features(self, seat: int, layout: Layout, perspective: int | None = None) -> SeatFeatures:
+        """``seat``'s numbers (:class:`~unoattack.engine.features.SeatFeatures`), kept
+        from one observation to the next so that only what changed is rewritten."""
+        key = (seat, perspective)
+        numbers = self._features.get(key)
+        if numbers is None or numbers.game is not self.game or numbers.layout is not layout:
+            numbers = SeatFeatures(self.game, seat, layout, perspective)
+            self._features[key] = numbers
+        return numbers
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""
@@ -387,6 +310,7 @@ class Table:
         seat = self.seat
         if seat is None:
             raise IllegalAction("the match is over" if self.is_over else "the turn cap is reached")
+        self._decision = None
         if code == PASS:
             if self.match.offered != seat:
                 raise IllegalAction("there is nothing to pass on: it is your turn to act")
@@ -399,17 +323,18 @@ class Table:
             if action.kind is ActionKind.PENALIZE:
                 raise IllegalAction("penalize is the referee's action, not a player's")
             steps = self.match.submit(seat, action)  # the match judges; raises IllegalAction
-        transition = self._transitions(steps)[-1]
-        return transition._replace(seat=seat, code=code)
+        return self._transitions(steps)[-1]  # the seat's own step comes last
 
     def run_bots(self) -> list[Transition]:
         """Let the bots act until a seat played from outside must decide (or the match
         ends, or the cap is reached); one transition per bot action."""
+        self._decision = None
         steps = self.match.advance(0.0, limit=max(0, self.max_decisions - self.decisions))
         return self._transitions(steps)
 
     def count_idle(self) -> None:
         """Count a decision that changed nothing (an env's refused action) towards the cap."""
+        self._decision = None
         self.decisions += 1
 
     def _transitions(self, steps: list[Step]) -> list[Transition]:
@@ -417,11 +342,13 @@ class Table:
         for step in steps:
             self.decisions += 1
             code = PASS if step.action is None else step.action.code
-            self.recent.append(f"P{step.seat}: {describe_action(code)}")
-            active_before = tuple(self._active)
-            if step.hand is not None:
+            self.recent.append((step.seat, code))
+            active_before = self._active
+            if step.hand is not None and step.hand.eliminated:
+                still = list(active_before)
                 for seat in step.hand.eliminated:
-                    self._active[seat] = False
+                    still[seat] = False
+                self._active = tuple(still)
             found.append(
                 Transition(
                     step.seat, code, active_before, step.hand, step.result, self.is_truncated
@@ -429,14 +356,18 @@ class Table:
             )
         return found
 
-    def clone(self) -> Table:
-        """An independent copy (the match is cloned with its game's random streams)."""
+    def clone(self, game: Game | None = None) -> Table:
+        """An independent copy (the match is cloned with its game's random streams).
+
+        ``game``: the copy's game instead of a clone of this one (a determinization)."""
         twin = object.__new__(Table)
-        twin.match = self.match.clone()
+        twin.match = self.match.clone(game)
         twin.max_decisions = self.max_decisions
         twin.decisions = self.decisions
         twin.recent = deque(self.recent, maxlen=self.recent.maxlen)
-        twin._active = list(self._active)
+        twin._active = self._active
+        twin._decision = None
+        twin._features = {}
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -530,5 +461,7 @@ def render_table(table: Table, seat: int | None = None) -> str:
             kind = "out-of-turn offer" if table.reacting else "decision"
             lines.append(f"P{seat}'s {kind}: " + ", ".join(options))
     if table.recent:
-        lines.append("recent: " + " · ".join(table.recent))
+        lines.append(
+            "recent: " + " · ".join(f"P{s}: {describe_action(c)}" for s, c in table.recent)
+        )
     return "\n".join(lines)

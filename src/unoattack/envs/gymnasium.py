@@ -214,7 +214,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         table = self._table()
         deciding = table.seat == self.learner
         return self.encoder.encode(
-            table.view(self.learner), deciding=deciding, reacting=deciding and table.reacting
+            table, self.learner, deciding=deciding, reacting=deciding and table.reacting
         )
 
     def _info(self, illegal: bool) -> dict[str, Any]:

@@ -448,8 +448,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         sample = Sampler(table.game, player_id).sample(random.Random(seed))
         sample.emitting = True  # what happens next is seen event by event
         twin = UnoAttackState(self.get_game(), self.setup)
-        twin.table = table.clone()
-        twin.table.match.game = sample
+        twin.table = table.clone(game=sample)
         twin.deal, twin.deal_bytes = self.deal, self.deal_bytes
         twin.pending_press = self.pending_press
         twin.root = tuple(
@@ -580,16 +579,16 @@ class UnoAttackObserver:
     def set_from(self, state: UnoAttackState, player: int) -> None:
         if self.perfect_recall:
             raise ValueError("information states are provided as strings, not tensors")
-        seen = self._view(state, player)
-        if seen is None:
+        table = state.table
+        if table is None:
             self.tensor.fill(0.0)
             return
-        assert state.table is not None
-        deciding = state.table.seat == player and not state.pending_press
+        deciding = table.seat == player and not state.pending_press
         self.encoder.encode(
-            seen,
+            table,
+            player if self.private else SPECTATOR,
             deciding=deciding,
-            reacting=deciding and state.table.reacting,
+            reacting=deciding and table.reacting,
             perspective=player,
             out=self.tensor,
         )

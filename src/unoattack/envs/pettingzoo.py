@@ -34,9 +34,9 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
-from unoattack.engine import Game
+from unoattack.engine import Game, IllegalAction
 from unoattack.envs.encoding import (
     NUM_CODES,
     MaskArray,
@@ -55,13 +55,16 @@ DEFAULT_MAX_STEPS = 10_000
 RENDER_MODES = ("human", "ansi")
 
 
-def env(**kwargs: Any) -> Any:
-    """The environment, wrapped as PettingZoo recommends (bounds and call order checked).
+def env(**kwargs: Any) -> raw_env:
+    """The environment. Takes the keyword arguments of :class:`raw_env`.
 
-    Takes the keyword arguments of :class:`raw_env`.
+    It makes the checks of PettingZoo's ``OrderEnforcingWrapper`` and
+    ``AssertOutOfBoundsWrapper`` itself (step, observe or render before ``reset`` raise; a
+    step after every agent is done warns; an action out of bounds, or None for an agent
+    that is not done, is refused with :class:`~unoattack.engine.IllegalAction`) rather
+    than through those wrappers: their attribute forwarding cost 40% of a step.
     """
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return raw_env(**kwargs)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming convention)
@@ -123,6 +126,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         self.action_spaces = {agent: spaces.Discrete(NUM_CODES) for agent in self.possible_agents}
         self._rng: random.Random | None = None
         self.table: Table | None = None
+        self._noted = False
 
     # ------------------------------------------------------------------ spaces
 
@@ -151,6 +155,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._noted = False  # the last step paid rewards or put something in infos
         self._select()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -158,32 +163,43 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         seat = self._seat_of[agent]
         deciding = table.seat == seat
         observation = self.encoder.encode(
-            table.view(seat), deciding=deciding, reacting=deciding and table.reacting
+            table, seat, deciding=deciding, reacting=deciding and table.reacting
         )
         mask: MaskArray = action_mask(table.legal_codes(seat))
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        table = self._table()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self._table()
+        if action is None:
+            raise IllegalAction(f"{agent} must act: None is the action of an agent that is done")
         step = table.apply(int(action))  # raises IllegalAction, leaving everything unchanged
         self._cumulative_rewards[agent] = 0.0
-        paid = rewards(self.reward_mode, step, self.num_players)
-        self.rewards = {a: paid[self._seat_of[a]] for a in self.agents}
-        if step.result is not None:
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif step.truncated:
-            self.truncations = dict.fromkeys(self.agents, True)
-        for a in self.agents:
-            self.infos[a] = {}
-        if step.hand is not None:
-            for a in self.agents:
-                self.infos[a]["hand"] = step.hand
+        if self._noted:
+            # The last step paid rewards or ended a hand: this one starts clean.
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.infos = {a: {} for a in self.agents}
+            self._noted = False
+        if step.hand is not None or step.result is not None or step.truncated:
+            # Rewards are paid only when a hand or the match ends (see ``rewards``).
+            paid = rewards(self.reward_mode, step, self.num_players)
+            self.rewards = {a: paid[self._seat_of[a]] for a in self.agents}
+            if step.result is not None:
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif step.truncated:
+                self.truncations = dict.fromkeys(self.agents, True)
+            if step.hand is not None:
+                for a in self.agents:
+                    self.infos[a]["hand"] = step.hand
+            self._noted = True
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

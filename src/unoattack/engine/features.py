@@ -1,0 +1,303 @@
+"""A seat's view as numbers: the flat vector the research environments hand out.
+
+This is :func:`unoattack.engine.view.view` in another form, for learners that want a
+vector: it reads exactly what a seat's view shows (its own hand, and what the whole
+table sees) and nothing else. ``tests/test_envs.py`` checks, over many seeded games,
+that the vector equals the one spelled out from ``view(game, seat)``.
+
+It is built for speed (research environments step it millions of times): each seat's
+vector lives in an ``array('f')`` that is updated in place, and only what changed since
+that seat's last encoding is rewritten (the hand, the top card, each seat's slot...).
+The layout (:data:`SEGMENTS`) is the same for every edition and table size.
+
+>>> from unoattack.engine import Game
+>>> game = Game.new("2003", players=3, seed=7, options={"target_score": 1})
+>>> layout = Layout.for_game(game)
+>>> seat0 = SeatFeatures(game, 0, layout)
+>>> vector = seat0.refresh(deciding=True, reacting=False)
+>>> len(vector), layout.size, sum(vector[layout.start("hand") : layout.stop("hand")])
+(262, 262, 7.0)
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING, NamedTuple
+
+from unoattack.engine.events import SPECTATOR
+from unoattack.engine.launcher import ScheduleModel
+from unoattack.rules.cards import FACES
+
+if TYPE_CHECKING:
+    from unoattack.engine.game import Game
+
+__all__ = ["MAX_SEATS", "SEAT_FEATURES", "SEGMENTS", "Layout", "SeatFeatures", "Segment"]
+
+#: Seats a table can have; the vector always has this many seat slots.
+MAX_SEATS = 10
+SINCE_FIRE_BUCKETS = 5  # 0, 1, 2, 3 and "4 or more": the hazard model's steps
+CLIP_PRESSES = 100.0
+CLIP_SCORE = 2.0
+
+#: The features of each seat slot, in order (slot 0 is the observing seat, slot k the
+#: seat k places clockwise from it).
+SEAT_FEATURES = (
+    "present",  # 1 if the table has this seat
+    "active",  # 1 if not eliminated (challenge scoring)
+    "cards",  # cards in hand
+    "said_uno",  # said UNO and holds one card
+    "to_act",  # the game waits for this seat's decision
+    "catchable",  # can be caught for not saying UNO
+    "dealer",  # deals this hand
+    "score",  # score / target score, clipped to 2
+    "owed_presses",  # presses this seat owes (0 when none or "until it fires"), clipped to 100
+    "until_fire",  # owes presses until the launcher yields cards
+    "may_stack",  # may answer its duty with a Hit card (Mega Hit stacking)
+)
+_WIDTH = len(SEAT_FEATURES)
+
+
+class Segment(NamedTuple):
+    """A named slice of the vector: ``start``, ``size`` values shaped ``shape``."""
+
+    name: str
+    start: int
+    size: int
+    shape: tuple[int, ...]
+    description: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+def _segments() -> tuple[Segment, ...]:
+    parts: list[tuple[str, tuple[int, ...], str]] = [
+        ("hand", (len(FACES),), "copies of each face in my hand"),
+        ("top", (len(FACES),), "one-hot: the face on top of the discard pile"),
+        ("colour", (4,), "one-hot: colour in force R, Y, G, B (none: all 0)"),
+        ("phase", (4,), "one-hot: turn, pressing, choose_colour, match_over"),
+        ("decision", (2,), "I decide now: [my turn's decision, an out-of-turn offer]"),
+        ("direction", (1,), "1 clockwise (seat numbers rising), 0 counter-clockwise"),
+        ("since_fire", (SINCE_FIRE_BUCKETS,), "one-hot: presses since firing 0..3, 4+"),
+        ("since_reload", (1,), "presses since the last reload, modulo 96"),
+        ("stock", (1,), "cards in the launcher"),
+        ("pile", (1,), "cards in the discard pile"),
+        ("mega_pile", (1,), "presses stacked on a Mega Hit pile, clipped"),
+        (
+            "seats",
+            (MAX_SEATS, _WIDTH),
+            "per seat, relative to me (slot k: k seats clockwise): " + ", ".join(SEAT_FEATURES),
+        ),
+    ]
+    segments = []
+    start = 0
+    for name, shape, description in parts:
+        size = 1
+        for extent in shape:
+            size *= extent
+        segments.append(Segment(name, start, size, shape, description))
+        start += size
+    return tuple(segments)
+
+
+#: The vector's layout, in order (docs/envs.md, "The observation").
+SEGMENTS: tuple[Segment, ...] = _segments()
+_AT = {segment.name: segment.start for segment in SEGMENTS}
+_HAND, _TOP, _COLOUR, _PHASE = _AT["hand"], _AT["top"], _AT["colour"], _AT["phase"]
+_DECISION, _DIRECTION, _SINCE_FIRE = _AT["decision"], _AT["direction"], _AT["since_fire"]
+_SINCE_RELOAD, _STOCK, _PILE, _MEGA = (
+    _AT["since_reload"],
+    _AT["stock"],
+    _AT["pile"],
+    _AT["mega_pile"],
+)
+_SEATS = _AT["seats"]
+_SIZE = SEGMENTS[-1].stop
+
+
+class Layout:
+    """The layout with one table's bounds (they come from its public configuration).
+
+    Args:
+        deck_size: Cards in the deck (bounds card counts).
+        max_copies: The most copies of one face in the deck (bounds the hand segment).
+        target_score: The match's target score (scores are scaled by it).
+    """
+
+    segments = SEGMENTS
+    size = _SIZE
+
+    def __init__(self, deck_size: int, max_copies: int, target_score: int) -> None:
+        self.deck_size = deck_size
+        self.max_copies = max_copies
+        self.target_score = max(1, target_score)
+        seat_highs = {"cards": float(deck_size), "score": CLIP_SCORE, "owed_presses": CLIP_PRESSES}
+        highs = {
+            "hand": float(max_copies),
+            "since_reload": float(ScheduleModel.PERIOD - 1),
+            "stock": float(deck_size),
+            "pile": float(deck_size),
+            "mega_pile": CLIP_PRESSES,
+        }
+        self.high: list[float] = []
+        for segment in SEGMENTS:
+            if segment.name == "seats":
+                self.high += [seat_highs.get(name, 1.0) for name in SEAT_FEATURES] * MAX_SEATS
+            else:
+                self.high += [highs.get(segment.name, 1.0)] * segment.size
+
+    @classmethod
+    def for_game(cls, game: Game) -> Layout:
+        """The layout with ``game``'s bounds (edition deck and target score)."""
+        deck = game.edition.deck
+        copies = max(deck.count(face) for face in set(deck.faces))
+        return cls(deck.size, copies, game.options.target_score)
+
+    def segment(self, name: str) -> Segment:
+        """The segment called ``name``."""
+        for segment in SEGMENTS:
+            if segment.name == name:
+                return segment
+        raise KeyError(name)
+
+    def start(self, name: str) -> int:
+        return self.segment(name).start
+
+    def stop(self, name: str) -> int:
+        return self.segment(name).stop
+
+
+class SeatFeatures:
+    """One seat's vector of one game, kept up to date in place.
+
+    Args:
+        game: The game (read through this seat's eyes only).
+        seat: The seat, or ``SPECTATOR`` (no hand: the hand segment stays zero).
+        layout: The table's bounds.
+        perspective: The seat the seat slots are relative to (default: ``seat``; needed
+            for a spectator).
+
+    :meth:`refresh` returns the seat's ``array('f')``; it is rewritten by the next
+    refresh, so copy it to keep it.
+    """
+
+    __slots__ = (
+        "_colour",
+        "_decision",
+        "_hand",
+        "_phase",
+        "_rows",
+        "_since_fire",
+        "_top",
+        "face_of",
+        "game",
+        "layout",
+        "perspective",
+        "seat",
+        "vector",
+    )
+
+    def __init__(
+        self, game: Game, seat: int, layout: Layout, perspective: int | None = None
+    ) -> None:
+        if seat != SPECTATOR and not 0 <= seat < game.n:
+            raise ValueError(f"there is no seat {seat} at this table of {game.n}")
+        me = seat if perspective is None else perspective
+        if me == SPECTATOR:
+            me = 0
+        if not 0 <= me < game.n:
+            raise ValueError(f"there is no seat {me} at this table of {game.n}")
+        self.game = game
+        self.seat = seat
+        self.perspective = me
+        self.layout = layout
+        self.face_of = [face.index for face in game.faces]  # card id -> face index
+        self.vector = array("f", bytes(4 * _SIZE))
+        # What the vector holds now, to rewrite only what changes.
+        self._hand: set[int] = set()  # the card ids the hand segment counts
+        self._top = self._colour = self._phase = self._decision = self._since_fire = -1
+        self._rows: list[tuple[float, ...]] = [()] * game.n
+
+    def refresh(self, *, deciding: bool = False, reacting: bool = False) -> array[float]:
+        """The vector as the game stands now.
+
+        Args:
+            deciding: The seat is the one whose decision is awaited.
+            reacting: ... and that decision is an out-of-turn offer (say UNO, catch, pass).
+        """
+        game = self.game
+        vec = self.vector
+        face_of = self.face_of
+        if self.seat != SPECTATOR:
+            # A hand is a few cards or dozens (the launcher is generous); usually one
+            # card came or went since the last refresh.
+            hand = game.hands[self.seat].keys()
+            held = self._hand
+            if hand != held:
+                for card in held - hand:
+                    vec[_HAND + face_of[card]] -= 1.0
+                for card in hand - held:
+                    vec[_HAND + face_of[card]] += 1.0
+                self._hand = set(hand)
+        self._top = _one_hot(vec, _TOP, self._top, face_of[game.pile[-1]])
+        colour = game.colour
+        self._colour = _one_hot(vec, _COLOUR, self._colour, -1 if colour is None else int(colour))
+        self._phase = _one_hot(vec, _PHASE, self._phase, int(game.phase))
+        decision = (1 if reacting else 0) if deciding else -1
+        self._decision = _one_hot(vec, _DECISION, self._decision, decision)
+        vec[_DIRECTION] = 1.0 if game.direction > 0 else 0.0
+        launcher = game.launcher
+        since_fire = min(launcher.since_fire, SINCE_FIRE_BUCKETS - 1)
+        self._since_fire = _one_hot(vec, _SINCE_FIRE, self._since_fire, since_fire)
+        vec[_SINCE_RELOAD] = launcher.since_reload % ScheduleModel.PERIOD
+        vec[_STOCK] = len(launcher.stock)
+        vec[_PILE] = len(game.pile)
+        vec[_MEGA] = min(float(game.pile_total), CLIP_PRESSES) if game.pile_cards > 1 else 0.0
+        self._refresh_seats(vec)
+        return vec
+
+    def _refresh_seats(self, vec: array[float]) -> None:
+        game = self.game
+        n = game.n
+        owed = [0] * n
+        until_fire = [False] * n
+        may_stack = [False] * n
+        for duty in game.duties:
+            owed[duty.seat] += duty.left
+            until_fire[duty.seat] = until_fire[duty.seat] or duty.until_fire
+            may_stack[duty.seat] = may_stack[duty.seat] or duty.stackable
+        hands, scores, active = game.hands, game.scores, game.active
+        called, to_act, dealer, uno_seat = game.called_uno, game.to_act, game.dealer, game.uno_seat
+        target = self.layout.target_score
+        rows = self._rows
+        me = self.perspective
+        for slot in range(n):
+            seat = (me + slot) % n
+            count = len(hands[seat])
+            row = (
+                1.0,
+                1.0 if active[seat] else 0.0,
+                float(count),
+                1.0 if called[seat] and count == 1 else 0.0,
+                1.0 if to_act == seat else 0.0,
+                1.0 if uno_seat == seat else 0.0,
+                1.0 if dealer == seat else 0.0,
+                min(scores[seat] / target, CLIP_SCORE),
+                min(float(owed[seat]), CLIP_PRESSES),
+                1.0 if until_fire[seat] else 0.0,
+                1.0 if may_stack[seat] else 0.0,
+            )
+            if row != rows[slot]:
+                vec[_SEATS + slot * _WIDTH : _SEATS + (slot + 1) * _WIDTH] = array("f", row)
+                rows[slot] = row
+
+
+def _one_hot(vec: array[float], base: int, old: int, new: int) -> int:
+    """Move a one-hot mark from ``old`` to ``new`` (-1: no mark); return ``new``."""
+    if new != old:
+        if old >= 0:
+            vec[base + old] = 0.0
+        if new >= 0:
+            vec[base + new] = 1.0
+    return new
