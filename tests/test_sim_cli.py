@@ -166,6 +166,32 @@ def test_bench_json_reports_ours_and_theirs_or_says_why_not() -> None:
             assert data["ratios"][key]["2"] == data["unoattack"]["2"] / data[key]["2"]
 
 
+def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:
+    result = invoke("bench", "--envs", "--games", "1", "--json", "--edition", "mega-hit")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data["steps_per_second"]) == ["pettingzoo", "gymnasium", "rlcard_uno"]
+    for key in ("pettingzoo", "gymnasium"):
+        assert set(data["steps_per_second"][key]) == {"2", "4"}
+        for players, figures in data["details"][key].items():
+            assert figures["games"] == 1 and figures["steps"] > 0
+            assert figures["steps_per_second"] == figures["steps"] / figures["seconds"]
+            assert data["steps_per_second"][key][players] == figures["steps_per_second"]
+    # Gymnasium's steps are the learner's; the random bots' moves come on top.
+    assert all(f["decisions"] > f["steps"] for f in data["details"]["gymnasium"].values())
+    reference = data["steps_per_second"]["rlcard_uno"]
+    if reference is None:
+        assert "not importable" in data["skipped"]["rlcard_uno"]
+    else:
+        ours = data["steps_per_second"]["pettingzoo"]["2"]
+        assert data["ratios"]["pettingzoo"]["2"] == ours / reference["2"]
+    text = invoke("bench", "--envs", "--games", "1")
+    assert text.exit_code == 0
+    assert (
+        "PettingZoo (unoattack) 2p:" in text.stdout and "Gymnasium (unoattack) 4p:" in text.stdout
+    )
+
+
 def test_bench_search_reports_ismcts_iterations_per_second_at_every_table() -> None:
     result = invoke("bench", "--search", "--seconds", "0.05", "--json")
     assert result.exit_code == 0, result.output

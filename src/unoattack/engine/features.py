@@ -186,6 +186,7 @@ class SeatFeatures:
         "_colour",
         "_decision",
         "_hand",
+        "_order",
         "_phase",
         "_rows",
         "_since_fire",
@@ -217,7 +218,8 @@ class SeatFeatures:
         # What the vector holds now, to rewrite only what changes.
         self._hand: set[int] = set()  # the card ids the hand segment counts
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
-        self._rows: list[tuple[float, ...]] = [()] * game.n
+        self._rows: list[tuple[float | bool, ...]] = [()] * game.n
+        self._order = [(me + slot) % game.n for slot in range(game.n)]  # seat of each slot
 
     def refresh(self, *, deciding: bool = False, reacting: bool = False) -> array[float]:
         """The vector as the game stands now.
@@ -226,11 +228,13 @@ class SeatFeatures:
             deciding: The seat is the one whose decision is awaited.
             reacting: ... and that decision is an out-of-turn offer (say UNO, catch, pass).
         """
+        # Written for speed: environments call this at every step. Each one-hot segment
+        # moves its mark only when the value changed.
         game = self.game
         vec = self.vector
         face_of = self.face_of
         if self.seat != SPECTATOR:
-            # A hand is a few cards or dozens (the launcher is generous); usually one
+            # A hand holds a few cards or dozens (the launcher is generous); usually one
             # card came or went since the last refresh.
             hand = game.hands[self.seat].keys()
             held = self._hand
@@ -240,16 +244,43 @@ class SeatFeatures:
                 for card in hand - held:
                     vec[_HAND + face_of[card]] += 1.0
                 self._hand = set(hand)
-        self._top = _one_hot(vec, _TOP, self._top, face_of[game.pile[-1]])
+        value = face_of[game.pile[-1]]
+        if value != self._top:
+            if self._top >= 0:
+                vec[_TOP + self._top] = 0.0
+            vec[_TOP + value] = 1.0
+            self._top = value
         colour = game.colour
-        self._colour = _one_hot(vec, _COLOUR, self._colour, -1 if colour is None else int(colour))
-        self._phase = _one_hot(vec, _PHASE, self._phase, int(game.phase))
-        decision = (1 if reacting else 0) if deciding else -1
-        self._decision = _one_hot(vec, _DECISION, self._decision, decision)
-        vec[_DIRECTION] = 1.0 if game.direction > 0 else 0.0
+        value = -1 if colour is None else colour.value
+        if value != self._colour:
+            if self._colour >= 0:
+                vec[_COLOUR + self._colour] = 0.0
+            if value >= 0:
+                vec[_COLOUR + value] = 1.0
+            self._colour = value
+        value = game.phase.value
+        if value != self._phase:
+            if self._phase >= 0:
+                vec[_PHASE + self._phase] = 0.0
+            vec[_PHASE + value] = 1.0
+            self._phase = value
+        value = (1 if reacting else 0) if deciding else -1
+        if value != self._decision:
+            if self._decision >= 0:
+                vec[_DECISION + self._decision] = 0.0
+            if value >= 0:
+                vec[_DECISION + value] = 1.0
+            self._decision = value
         launcher = game.launcher
-        since_fire = min(launcher.since_fire, SINCE_FIRE_BUCKETS - 1)
-        self._since_fire = _one_hot(vec, _SINCE_FIRE, self._since_fire, since_fire)
+        value = launcher.since_fire
+        if value >= SINCE_FIRE_BUCKETS:
+            value = SINCE_FIRE_BUCKETS - 1
+        if value != self._since_fire:
+            if self._since_fire >= 0:
+                vec[_SINCE_FIRE + self._since_fire] = 0.0
+            vec[_SINCE_FIRE + value] = 1.0
+            self._since_fire = value
+        vec[_DIRECTION] = 1.0 if game.direction > 0 else 0.0
         vec[_SINCE_RELOAD] = launcher.since_reload % ScheduleModel.PERIOD
         vec[_STOCK] = len(launcher.stock)
         vec[_PILE] = len(game.pile)
@@ -259,45 +290,66 @@ class SeatFeatures:
 
     def _refresh_seats(self, vec: array[float]) -> None:
         game = self.game
-        n = game.n
-        owed = [0] * n
-        until_fire = [False] * n
-        may_stack = [False] * n
-        for duty in game.duties:
-            owed[duty.seat] += duty.left
-            until_fire[duty.seat] = until_fire[duty.seat] or duty.until_fire
-            may_stack[duty.seat] = may_stack[duty.seat] or duty.stackable
         hands, scores, active = game.hands, game.scores, game.active
         called, to_act, dealer, uno_seat = game.called_uno, game.to_act, game.dealer, game.uno_seat
         target = self.layout.target_score
+        duties = game.duties
+        if duties:
+            owed: dict[int, float] = {}
+            until_fire: set[int] = set()
+            may_stack: set[int] = set()
+            for duty in duties:
+                owed[duty.seat] = owed.get(duty.seat, 0.0) + duty.left
+                if duty.until_fire:
+                    until_fire.add(duty.seat)
+                if duty.stackable:
+                    may_stack.add(duty.seat)
         rows = self._rows
-        me = self.perspective
-        for slot in range(n):
-            seat = (me + slot) % n
+        for slot, seat in enumerate(self._order):
             count = len(hands[seat])
-            row = (
-                1.0,
-                1.0 if active[seat] else 0.0,
-                float(count),
-                1.0 if called[seat] and count == 1 else 0.0,
-                1.0 if to_act == seat else 0.0,
-                1.0 if uno_seat == seat else 0.0,
-                1.0 if dealer == seat else 0.0,
-                min(scores[seat] / target, CLIP_SCORE),
-                min(float(owed[seat]), CLIP_PRESSES),
-                1.0 if until_fire[seat] else 0.0,
-                1.0 if may_stack[seat] else 0.0,
-            )
+            score = scores[seat] / target
+            if duties:
+                row = (
+                    count,
+                    1.0 if active[seat] else 0.0,
+                    1.0 if called[seat] and count == 1 else 0.0,
+                    seat == to_act,
+                    seat == uno_seat,
+                    seat == dealer,
+                    score,
+                    owed.get(seat, 0.0),
+                    seat in until_fire,
+                    seat in may_stack,
+                )
+            else:
+                row = (
+                    count,
+                    1.0 if active[seat] else 0.0,
+                    1.0 if called[seat] and count == 1 else 0.0,
+                    seat == to_act,
+                    seat == uno_seat,
+                    seat == dealer,
+                    score,
+                    0.0,
+                    False,
+                    False,
+                )
             if row != rows[slot]:
-                vec[_SEATS + slot * _WIDTH : _SEATS + (slot + 1) * _WIDTH] = array("f", row)
                 rows[slot] = row
-
-
-def _one_hot(vec: array[float], base: int, old: int, new: int) -> int:
-    """Move a one-hot mark from ``old`` to ``new`` (-1: no mark); return ``new``."""
-    if new != old:
-        if old >= 0:
-            vec[base + old] = 0.0
-        if new >= 0:
-            vec[base + new] = 1.0
-    return new
+                at = _SEATS + slot * _WIDTH
+                vec[at : at + _WIDTH] = array(
+                    "f",
+                    (
+                        1.0,  # present
+                        row[1],
+                        float(count),
+                        row[2],
+                        1.0 if row[3] else 0.0,
+                        1.0 if row[4] else 0.0,
+                        1.0 if row[5] else 0.0,
+                        min(score, CLIP_SCORE),
+                        min(row[7], CLIP_PRESSES),
+                        1.0 if row[8] else 0.0,
+                        1.0 if row[9] else 0.0,
+                    ),
+                )

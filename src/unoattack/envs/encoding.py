@@ -266,12 +266,12 @@ class Table:
     def seat(self) -> int | None:
         """The seat whose decision is awaited (None once over or truncated, or while
         the bots have something to do: see :meth:`run_bots`)."""
-        return self._awaited()[0]
+        return (self._decision or self._awaited())[0]
 
     @property
     def reacting(self) -> bool:
         """The awaited decision is an offer of a reaction (its options include PASS)."""
-        return self._awaited()[1]
+        return (self._decision or self._awaited())[1]
 
     def legal_codes(self, seat: int | None = None) -> list[int]:
         """Sorted legal codes of ``seat`` (default: the deciding seat); [] if it does not

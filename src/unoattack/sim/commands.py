@@ -402,6 +402,14 @@ def bench_command(
             "--search", help="instead: ISMCTS iterations per second in one process, every edition"
         ),
     ] = False,
+    envs: Annotated[
+        bool,
+        typer.Option(
+            "--envs",
+            help="instead: steps per second of our PettingZoo and Gymnasium environments "
+            "beside RLCard's UNO environment",
+        ),
+    ] = False,
     as_json: AsJson = False,
 ) -> None:
     """Random self-play decisions per second: ours, RLCard's UNO, OpenSpiel's crazy_eights."""
@@ -421,6 +429,9 @@ def bench_command(
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot read edition {edition!r}: {exc.strerror}")
+    if envs:
+        _bench_envs(seconds, games, seed, edition, as_json)
+        return
 
     if not as_json:
         for _key, module, label, _fn in OTHERS:
@@ -464,6 +475,38 @@ def bench_command(
         f"python {v['python']}, unoattack {v['unoattack']}, rlcard {v['rlcard']}, "
         f"open_spiel {v['open_spiel']}"
     )
+
+
+def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_json: bool) -> None:
+    from unoattack.sim.bench import importable
+
+    for module in ("pettingzoo", "gymnasium"):
+        if importable(module) is not None:
+            fail(f"--envs needs {module}: pip install 'unoattack[rl]'")
+    from unoattack.sim.bench_envs import LABELS, run_bench_envs
+
+    def show(key: str, players: int, r: dict[str, Any]) -> None:
+        if as_json:
+            return
+        extra = ""
+        if key == "gymnasium":
+            extra = f", {r['decisions_per_second']:,.0f} decisions/s of all seats"
+        typer.echo(
+            f"{LABELS[key]} {players}p: {r['steps_per_second']:,.0f} steps/s "
+            f"({r['games']:,} episodes, {r['steps']:,} steps{extra}; {r['seconds']:.2f} s timed)"
+        )
+
+    data = run_bench_envs(seconds=seconds, games=games, seed=seed, edition=edition, on_result=show)
+    if not as_json:
+        for problem in data["skipped"].values():
+            typer.echo(f"RLCard UNO: skipped: {problem}")
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    for key, ratios in data["ratios"].items():
+        if ratios is not None:
+            text = ", ".join(f"{n}p x{r:.2f}" for n, r in ratios.items())
+            typer.echo(f"{LABELS[key]} / RLCard UNO steps: {text}")
 
 
 def _bench_search(seconds: float, seed: int, as_json: bool) -> None:

@@ -1,0 +1,219 @@
+"""Environment steps per second: our PettingZoo and Gymnasium environments beside RLCard's UNO.
+
+``unoattack bench --envs`` runs the three side by side in one process, in interleaved
+slices (as :func:`unoattack.sim.bench.run_bench` does), for 2 and 4 players, each with
+a uniformly random legal action at every step, through each library's public API as a
+researcher's training loop calls it:
+
+* ``pettingzoo``: ``env(edition=..., num_players=n)``, ``reset(seed)``, then for each
+  agent of ``agent_iter()``: ``last()`` (the observation vector and the action mask),
+  a random legal action from the mask, ``step``. Counted: steps of agents that decide
+  (not the ``None`` steps of finished agents). Whole matches to 500 points, or the
+  env's turn cap.
+* ``gymnasium``: ``gymnasium.make("unoattack/UnoAttack-v0", num_players=n,
+  opponents="random")`` (with Gymnasium's own wrappers), ``reset``, then ``step`` with
+  a random action from ``info["action_mask"]`` until the episode ends. Counted: calls
+  to ``step``; the random bots' moves inside them are counted apart
+  (``decisions_per_second``: every seat's decisions).
+* ``rlcard_uno``: :func:`unoattack.sim.bench.bench_rlcard_uno`: ``env.step`` with a
+  random action of ``state["legal_actions"]``, one hand per ``reset``, RLCard's
+  observation encoding included.
+
+The timer runs around whole episodes, ``reset`` included.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from unoattack.sim.bench import PLAYER_COUNTS, Bench, bench_rlcard_uno, importable, versions
+
+#: The environments, in the order they run in each slice.
+ENVIRONMENTS = ("pettingzoo", "gymnasium", "rlcard_uno")
+LABELS = {
+    "pettingzoo": "PettingZoo (unoattack)",
+    "gymnasium": "Gymnasium (unoattack)",
+    "rlcard_uno": "RLCard UNO",
+}
+
+
+def bench_pettingzoo(
+    num_players: int, seconds: float, games: int | None, seed: int, edition: str = "2003"
+) -> dict[str, Any]:
+    """Random legal play of whole matches through the AEC API."""
+    import numpy as np
+
+    from unoattack.envs.pettingzoo import env as make_env
+
+    table = make_env(edition=edition, num_players=num_players)
+    rng = random.Random(seed)
+    choice = rng.choice
+    flatnonzero = np.flatnonzero
+    perf_counter = time.perf_counter
+    elapsed = 0.0
+    n_games = steps = forced = 0
+    while True:
+        t0 = perf_counter()
+        table.reset(seed=seed + n_games)
+        for _agent in table.agent_iter():
+            observation, _reward, terminated, truncated, _info = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            legal = flatnonzero(observation["action_mask"]).tolist()
+            if len(legal) == 1:
+                forced += 1
+            table.step(choice(legal))
+            steps += 1
+        elapsed += perf_counter() - t0
+        n_games += 1
+        if (games is not None and n_games >= games) or (games is None and elapsed >= seconds):
+            break
+    return {
+        "decisions_per_second": steps / elapsed,
+        "steps_per_second": steps / elapsed,
+        "games": n_games,
+        "decisions": steps,
+        "steps": steps,
+        "decisions_per_game": steps / n_games,
+        "forced_decision_share": forced / steps,
+        "seconds": elapsed,
+    }
+
+
+def bench_gymnasium(
+    num_players: int, seconds: float, games: int | None, seed: int, edition: str = "2003"
+) -> dict[str, Any]:
+    """One learning seat, random legal actions, against random bots."""
+    import gymnasium
+    import numpy as np
+
+    import unoattack.envs
+
+    env = gymnasium.make(
+        unoattack.envs.ENV_ID, edition=edition, num_players=num_players, opponents="random"
+    )
+    rng = random.Random(seed)
+    choice = rng.choice
+    flatnonzero = np.flatnonzero
+    perf_counter = time.perf_counter
+    elapsed = 0.0
+    n_games = steps = forced = decisions = 0
+    while True:
+        t0 = perf_counter()
+        _observation, info = env.reset(seed=seed + n_games)
+        done = False
+        while not done:
+            legal = flatnonzero(info["action_mask"]).tolist()
+            if len(legal) == 1:
+                forced += 1
+            _observation, _reward, terminated, truncated, info = env.step(choice(legal))
+            done = terminated or truncated
+            steps += 1
+        elapsed += perf_counter() - t0
+        decisions += env.unwrapped.table.decisions  # type: ignore[attr-defined]
+        n_games += 1
+        if (games is not None and n_games >= games) or (games is None and elapsed >= seconds):
+            break
+    env.close()
+    return {
+        "decisions_per_second": decisions / elapsed,
+        "steps_per_second": steps / elapsed,
+        "games": n_games,
+        "decisions": decisions,
+        "steps": steps,
+        "decisions_per_game": decisions / n_games,
+        "forced_decision_share": forced / steps,
+        "seconds": elapsed,
+    }
+
+
+def _rlcard(num_players: int, seconds: float, games: int | None, seed: int) -> dict[str, Any]:
+    figures = bench_rlcard_uno(num_players, seconds, games, seed)
+    figures["steps"] = figures["decisions"]
+    figures["steps_per_second"] = figures["decisions_per_second"]
+    return figures
+
+
+def run_bench_envs(
+    *,
+    seconds: float = 3.0,
+    games: int | None = None,
+    seed: int = 0,
+    players: tuple[int, ...] = PLAYER_COUNTS,
+    edition: str = "2003",
+    rounds: int = 3,
+    on_result: Callable[[str, int, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Every environment for every player count, in ``rounds`` interleaved slices of
+    ``seconds / rounds`` each (or ``games`` episodes, in one round); figures and ratios.
+
+    The result has stable keys: ``steps_per_second`` (environment -> players -> rate,
+    RLCard None when it is not installed), ``ratios`` (each of ours over RLCard's),
+    ``details``, ``skipped`` and ``meta``.
+    """
+    if games is not None:
+        rounds = 1
+    runners: dict[str, Bench] = {
+        "pettingzoo": lambda n, s, g, sd: bench_pettingzoo(n, s, g, sd, edition),
+        "gymnasium": lambda n, s, g, sd: bench_gymnasium(n, s, g, sd, edition),
+    }
+    skipped: dict[str, str] = {}
+    problem = importable("rlcard")
+    if problem is None:
+        runners["rlcard_uno"] = _rlcard
+    else:
+        skipped["rlcard_uno"] = problem
+    parts: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for round_number in range(rounds):
+        for n in players:
+            for key, run in runners.items():
+                parts.setdefault((key, n), []).append(
+                    run(n, seconds / rounds, games, seed + 1000 * round_number)
+                )
+    details: dict[str, dict[str, dict[str, Any]]] = {}
+    rates: dict[str, dict[int, float] | None] = {}
+    for key in ENVIRONMENTS:
+        if key not in runners:
+            rates[key] = None
+            continue
+        details[key] = {}
+        for n in players:
+            chunks = parts[key, n]
+            total = {
+                name: sum(chunk[name] for chunk in chunks)
+                for name in ("games", "steps", "decisions", "seconds")
+            }
+            total["steps_per_second"] = total["steps"] / total["seconds"]
+            total["decisions_per_second"] = total["decisions"] / total["seconds"]
+            total["slices"] = len(chunks)
+            details[key][str(n)] = total
+            if on_result is not None:
+                on_result(key, n, total)
+        rates[key] = {n: details[key][str(n)]["steps_per_second"] for n in players}
+    reference = rates["rlcard_uno"]
+    ratios: dict[str, dict[int, float] | None] = {}
+    for key in ("pettingzoo", "gymnasium"):
+        ours = rates[key]
+        ratios[key] = (
+            None
+            if reference is None or ours is None
+            else {n: ours[n] / reference[n] for n in players}
+        )
+    return {
+        "steps_per_second": rates,
+        "ratios": ratios,
+        "details": details,
+        "skipped": skipped,
+        "meta": {
+            "versions": versions(),
+            "edition": edition,
+            "seconds": seconds,
+            "rounds": rounds,
+            "games": games,
+            "seed": seed,
+        },
+    }
