@@ -109,6 +109,8 @@ def test_without_flags_the_new_game_screen_comes_first(launched: list[Any]) -> N
         (["--players", "you,,bot"], "error: --players 'you,,bot': an entry is empty"),
         (["--players", "you"], "error: a table has 2 to 10 seats, not 1"),
         (["--players", "you,you"], "error: only one seat can be 'you'"),
+        (["--players", "1"], "error: --players 1: a table has 2 to 10 seats (you and the bots)"),
+        (["--players", "11"], "error: --players 11: a table has 2 to 10 seats (you and the bots)"),
         (["--players", "you,bot:genius"], "error: --players: unknown bot level 'genius'"),
         (["--option", "stackin=on"], "error: unknown option 'stackin'"),
         (["--option", "stacking"], "error: --option 'stacking': write key=value"),

@@ -124,6 +124,12 @@ def test_seats_round_trip_through_their_spec() -> None:
     assert [Seat.from_dict(s.to_dict()) for s in seats] == list(seats)
 
 
+def test_players_as_a_number_means_you_and_heuristic_bots() -> None:
+    assert [s.spec for s in parse_players("3")] == ["you", "bot:heuristic", "bot:heuristic"]
+    assert [s.spec for s in parse_players(" 2 ")] == ["you", "bot:heuristic"]
+    assert len(parse_players("10")) == 10
+
+
 def test_a_setup_is_checked_by_the_engine() -> None:
     with pytest.raises(SetupError, match="unknown edition 'x'"):
         Setup(edition="x").check()

@@ -15,6 +15,7 @@ import typer
 from unoattack.engine import SPECTATOR, Record, RecordError
 from unoattack.tui import store
 from unoattack.tui.i18n import LANGUAGES, Tr
+from unoattack.tui.launch import play_command
 from unoattack.tui.session import SPEEDS, Pace, Session, seat_name
 from unoattack.tui.setup import Seat, Setup, SetupError, parse_players
 
@@ -99,9 +100,9 @@ def play(
     players: Annotated[
         str | None,
         typer.Option(
-            help="the seats in order, comma-separated: you, human[:NAME] (same keyboard), "
-            "bot[:LEVEL] (random, heuristic, ismcts-easy, ismcts-normal, ismcts-hard); "
-            "e.g. you,bot:heuristic,bot:ismcts-hard"
+            help="a number N (you and N-1 heuristic bots), or the seats in order, "
+            "comma-separated: you, human[:NAME] (same keyboard), bot[:LEVEL] (random, "
+            "heuristic, ismcts-easy, ismcts-normal, ismcts-hard); e.g. you,bot:ismcts-hard"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="the deal's seed (default: random)")] = None,
@@ -182,7 +183,7 @@ def play(
     app.run()
     played = app.session
     if played is not None and played.save_path is not None and not played.game.is_over:
-        typer.echo(f"saved to {played.save_path}; continue with: unoattack play --resume")
+        typer.echo(f"saved to {played.save_path}; continue with: {play_command()} --resume")
 
 
 def replay(

@@ -24,6 +24,7 @@ from textual.widgets import Button, Static
 from unoattack.engine.events import HandWon, MatchWon
 from unoattack.rules import Card, Colour
 from unoattack.tui.i18n import Tr
+from unoattack.tui.launch import play_command
 from unoattack.tui.widgets import chip
 
 _COLOUR_KEYS = {"en": "rygb", "fr": "rjvb"}
@@ -331,7 +332,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         tr = self.tr
         keys = "\n".join(
-            "- " + tr(f"help.key.{k}")
+            "- " + tr(f"help.key.{k}", resume=f"{play_command()} --resume")
             for k in ("move", "play", "press", "stop", "uno", "catch", "hint", "help", "quit")
         )
         note = tr("help.rules.source") if self.from_doc else tr("help.rules.differences")

@@ -300,7 +300,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act.play.target": ", naming {who}",
         "act.play.uno": ", saying UNO",
         "help.key.help": "? or F1: this help",
-        "help.key.quit": "Q: quit (the game is saved after every action: unoattack play --resume)",
+        "help.key.quit": "Q: quit (the game is saved after every action: {resume})",
         # new game
         "new.title": "New game",
         "new.language": "Language",
@@ -541,7 +541,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act.play.target": " en désignant {who}",
         "act.play.uno": " en disant UNO",
         "help.key.help": "? ou F1 : cette aide",
-        "help.key.quit": "Q : quitter (la partie est enregistrée : unoattack play --resume)",
+        "help.key.quit": "Q : quitter (la partie est enregistrée : {resume})",
         "new.title": "Nouvelle partie",
         "new.language": "Langue",
         "new.edition": "Édition",

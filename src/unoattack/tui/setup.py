@@ -88,7 +88,16 @@ def parse_seat(text: str) -> Seat:
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
-    """The seats of ``--players``, comma-separated, in seat order (seat 0 first)."""
+    """The seats of ``--players``, comma-separated, in seat order (seat 0 first); or a
+    number N: you and N - 1 heuristic bots (the count the other commands take)."""
+    if text.strip().isdigit():
+        count = int(text)
+        if not MIN_SEATS <= count <= MAX_SEATS:
+            raise SetupError(
+                f"--players {count}: a table has {MIN_SEATS} to {MAX_SEATS} seats "
+                "(you and the bots), or give the seats: you,bot:heuristic,human:Ana"
+            )
+        return (Seat("you"),) + (Seat("bot", level="heuristic"),) * (count - 1)
     parts = text.split(",")
     if any(not part.strip() for part in parts):
         raise SetupError(f"--players {text!r}: an entry is empty; {_SEAT_FORMS}, comma-separated")
