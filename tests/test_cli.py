@@ -52,6 +52,15 @@ def test_selfplay_writes_a_record_that_verifies(tmp_path: Path) -> None:
     assert code == 0 and "intact" in out
 
 
+def test_selfplay_numbers_players_from_1_and_counts_in_words() -> None:
+    out = run("selfplay", "--players", "3", "--seed", "1", "--option", "target_score=1")[1]
+    assert out.splitlines()[-3:] == [
+        "hand 1: Player 2 went out and scores 471; scores 0, 471, 0",
+        "Player 2 won the match (target reached)",
+        "2657 actions, 1 hand",
+    ]
+
+
 def test_selfplay_is_deterministic(tmp_path: Path) -> None:
     first = run("selfplay", "--players", "2", "--seed", "9")
     second = run("selfplay", "--players", "2", "--seed", "9")

@@ -127,12 +127,13 @@ def selfplay(
         fail(str(exc))
     bots = [RandomBot(random.Random(f"{seed}:bot:{seat}")) for seat in range(players)]
     actions = play_match(game, bots)
-    names = [f"P{s}" for s in range(players)]
+    # People count seats from 1, as every table of the game shows them.
+    names = [f"Player {s + 1}" for s in range(players)]
     for event in log_for(game, SPECTATOR):
         line = describe(event, names)
         if line:
             typer.echo(line)
-    typer.echo(f"{actions} actions, {game.hand_number} hands")
+    typer.echo(f"{plural(actions, 'action')}, {plural(game.hand_number, 'hand')}")
     if record is not None:
         try:
             Record.from_game(game).save(record)
