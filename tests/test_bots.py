@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from scenario import act, position
-from unoattack.bots import BOT_NAMES, HeuristicBot, RandomBot, make_bot, play_match
+from unoattack.bots import BOT_NAMES, FamilyBot, HeuristicBot, RandomBot, make_bot, play_match
 from unoattack.bots.random_bot import Bot
 from unoattack.engine import Action, ActionKind, Game, View, view
 from unoattack.engine.events import HandWon
@@ -273,6 +273,54 @@ def test_with_nothing_to_catch_it_does_not_react():
     assert HeuristicBot(random.Random(0)).react(view(game, 1)) is None
 
 
+# ---------------------------------------------------------------- the family bot
+
+
+def test_the_family_bot_sometimes_forgets_uno_with_its_second_to_last_card():
+    """R59: a player says UNO when playing their second-to-last card; people forget."""
+    game = table("2003", "R5,B9/G1,G2,G3,G4/Y1,Y3,Y4,Y5")
+    plays = [str(FamilyBot(random.Random(seed)).choose(view(game, 0))) for seed in range(200)]
+    assert set(plays) == {"play R5 uno", "play R5"}
+    assert plays.count("play R5") == 62  # about 30% (FORGET_UNO)
+    assert str(FamilyBot(random.Random(0), forget=0.0).choose(view(game, 0))) == "play R5 uno"
+
+
+def test_the_family_bot_is_slow_to_catch_and_rarely_remembers_uno_in_time():
+    """R60: a player who forgot can be caught until the next card is played."""
+    game = table("2003", "R5,R6,B9/G1/Y1,Y3,Y4", catch="1")
+    catches = [FamilyBot(random.Random(seed)).react(view(game, 2)) for seed in range(200)]
+    assert sum(1 for a in catches if a is not None and str(a) == "catch 1") == 70  # about 35%
+    assert {str(a) for a in catches if a is not None} == {"catch 1"}
+    calls = [FamilyBot(random.Random(seed)).react(view(game, 1)) for seed in range(200)]
+    assert sum(1 for a in calls if a is not None) == 55  # about 25% (REMEMBER_LATE)
+    # Its own move, when it lets the catch pass, is the heuristic bot's move.
+    moves = {str(FamilyBot(random.Random(seed)).choose(view(game, 0))) for seed in range(50)}
+    assert moves == {"catch 1", "play R6"}
+
+
+def test_the_family_bot_checks_its_chances():
+    with pytest.raises(ValueError, match="forget must be a chance from 0 to 1, got 1.5"):
+        FamilyBot(random.Random(0), forget=1.5)
+
+
+def test_at_the_default_table_of_family_bots_players_get_caught():
+    # The terminal game's default table seats family bots: over seeded matches, some
+    # forget UNO and are caught, as at a real table; heuristic bots never are.
+    def caught(bot: type[HeuristicBot]) -> int:
+        count = 0
+        for seed in range(4):
+            game = Game.new("2003", players=3, seed=seed, options={"target_score": 100})
+            play_match(game, [bot(random.Random(seed * 10 + s)) for s in range(3)])
+            count += sum(1 for event in game.log if event.type == "caught")
+        return count
+
+    assert caught(FamilyBot) == CAUGHT_AT_FAMILY_TABLES
+    assert caught(HeuristicBot) == 0
+
+
+CAUGHT_AT_FAMILY_TABLES = 3
+
+
 # ---------------------------------------------------------------- ties
 
 
@@ -286,10 +334,18 @@ def test_ties_are_broken_by_the_injected_generator():
 
 
 def test_make_bot_builds_each_bot_by_name_and_rejects_others():
-    assert BOT_NAMES == ("random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard")
+    assert BOT_NAMES == (
+        "random",
+        "family",
+        "heuristic",
+        "ismcts-easy",
+        "ismcts-normal",
+        "ismcts-hard",
+    )
     assert isinstance(make_bot("random", random.Random(0)), RandomBot)
     assert isinstance(make_bot(" Heuristic ", random.Random(0)), HeuristicBot)
-    with pytest.raises(ValueError, match="random, heuristic"):
+    assert type(make_bot("family", random.Random(0))) is FamilyBot
+    with pytest.raises(ValueError, match="random, family, heuristic"):
         make_bot("minimax", random.Random(0))
 
 

@@ -118,8 +118,8 @@ def test_the_new_game_screen_sets_up_and_starts_a_match() -> None:
         assert (game.edition.name, game.n, game.seed) == ("mega-hit", 4, 11)
         assert [s.spec for s in table(pilot).session.seats] == [
             "you",
-            "bot:heuristic",
-            "bot:heuristic",
+            "bot:family",
+            "bot:family",
             "bot:random",
         ]
         assert "Votre main" in screen_text(pilot.app)

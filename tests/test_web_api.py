@@ -58,6 +58,7 @@ def test_options_list_editions_launchers_and_bot_levels(server: ServerThread) ->
     assert data["launchers"] == ["hazard", "schedule", "memoryless", "draw-one"]
     assert data["bot_levels"] == [
         "random",
+        "family",
         "heuristic",
         "ismcts-easy",
         "ismcts-normal",

@@ -30,7 +30,7 @@ from unoattack.tui.setup import (
 )
 
 _MATCH_OPTIONS = ("scoring_mode", "target_score")
-_KINDS = ("you", "human", "bot:random", "bot:heuristic")
+_KINDS = ("you", "human", "bot:random", "bot:family", "bot:heuristic")
 
 
 def _kind_of(seat: Seat) -> str:
@@ -164,6 +164,7 @@ class NewGameScreen(Screen[Setup]):
             (tr("new.kind.you"), "you"),
             (tr("new.kind.human"), "human"),
             (tr("new.kind.bot.random"), "bot:random"),
+            (tr("new.kind.bot.family"), "bot:family"),
             (tr("new.kind.bot.heuristic"), "bot:heuristic"),
         ]
         name = Input(seat.name, placeholder=tr("new.name"), id=f"seat-name-{index}", compact=True)
@@ -300,7 +301,7 @@ class NewGameScreen(Screen[Setup]):
             self._collect()
             seats = list(self.setup.seats)
             if ident == "add-seat" and len(seats) < MAX_SEATS:
-                seats.append(Seat("bot", level="heuristic"))
+                seats.append(Seat("bot", level="family"))
             elif ident == "remove-seat" and len(seats) > MIN_SEATS:
                 seats.pop()
             self.setup.seats = tuple(seats)

@@ -114,7 +114,8 @@ def check_seats(seats: Sequence[Seat]) -> None:
 
 
 def default_seats() -> tuple[Seat, ...]:
-    return (Seat("you"), Seat("bot", level="heuristic"), Seat("bot", level="heuristic"))
+    # Family bots forget UNO now and then, so that Catch is part of the default game.
+    return (Seat("you"), Seat("bot", level="family"), Seat("bot", level="family"))
 
 
 @dataclass(slots=True)

@@ -36,7 +36,7 @@ MAX_MESSAGE_BYTES = 2048
 MAX_NAME = 24
 MAX_CHAT = 200
 #: Bot levels the host may give a bot (``unoattack.bots.make_bot`` names).
-BotLevel = Literal["random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"]
+BotLevel = Literal["random", "family", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"]
 BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
 
 StateId = Annotated[int, Field(ge=0, le=10_000_000, strict=True)]

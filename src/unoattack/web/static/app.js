@@ -13,7 +13,7 @@
   const store = window.localStorage;
   const COLOURS = ["R", "Y", "G", "B"];
   // The server's bot levels (GET /api/options), for a page opened from an invite link.
-  const BOT_LEVELS = ["random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"];
+  const BOT_LEVELS = ["random", "family", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"];
 
   const S = {
     lang: pickLanguage(),
