@@ -299,7 +299,7 @@ def test_the_family_bot_is_slow_to_catch_and_rarely_remembers_uno_in_time():
 
 
 def test_the_family_bot_checks_its_chances():
-    with pytest.raises(ValueError, match="forget must be a chance from 0 to 1, got 1.5"):
+    with pytest.raises(ValueError, match=r"forget must be a chance from 0 to 1, got 1\.5"):
         FamilyBot(random.Random(0), forget=1.5)
 
 
