@@ -16,7 +16,15 @@ import pytest
 
 from scenario import position
 from unoattack.bots import HeuristicBot, RandomBot
-from unoattack.engine import SPECTATOR, Action, ActionKind, Game, IllegalAction, View
+from unoattack.engine import (
+    SPECTATOR,
+    Action,
+    ActionKind,
+    Game,
+    IllegalAction,
+    View,
+    format_position,
+)
 from unoattack.engine.events import Caught, Dealt, Pressed, UnoSaid
 from unoattack.engine.match import (
     Chooser,
@@ -471,3 +479,112 @@ def test_uno_said_event_reaches_every_viewer() -> None:
     play_r7(match)
     match.submit(1, Action.parse("uno"))
     assert all(isinstance(match.events(v)[-1], UnoSaid) for v in (SPECTATOR, 0, 1, 2, 3))
+
+
+# ---------------------------------------------------------------------- taking a move back
+
+
+def you_against_bots(seed: int = 3) -> Match:
+    """A heads-up match from a fresh deal: seat 0 is played from outside, seat 1 a bot."""
+    game = Game.new("2003", players=2, seed=seed, launcher="hazard")
+    return Match(game, bots={1: HeuristicBot(random.Random(1))})
+
+
+def play_yours(match: Match, seat: int = 0) -> Action:
+    """Seat ``seat``'s first legal action (a press, if it may only press), then the bots."""
+    action = match.legal_actions(seat)[0]
+    match.submit(seat, action)
+    match.advance(0.0)
+    return action
+
+
+def test_a_player_alone_against_bots_takes_back_their_last_move_and_the_bots_answers() -> None:
+    match = you_against_bots()
+    if match.deciding != 0:
+        match.advance(0.0)
+    play_yours(match)
+    before = format_position(match.game)
+    mine = len(match.game.history)
+    action = play_yours(match)
+    assert len(match.game.history) > mine + 1  # the bot answered
+    took = match.take_back(0)
+    # The table is back where it was just before that move, the bot's answer undone too.
+    assert format_position(match.game) == before and len(match.game.history) == mine
+    assert took.at == mine and took.undone[0] == (0, str(action))
+    assert match.takebacks == [took] and match.deciding == 0
+    assert match.state == mine
+
+
+def test_a_move_taken_back_and_made_again_meets_the_same_launcher() -> None:
+    # The rewind replays the deal and every action, so the random streams are where they
+    # were: pressing again shoots out exactly what it shot out before (no reroll).
+    match = you_against_bots(seed=5)
+    while not (
+        match.deciding == 0 and any(a.kind is ActionKind.PRESS for a in match.legal_actions(0))
+    ):
+        if match.deciding == 0:
+            play_yours(match)
+        else:
+            match.advance(0.0)
+    press = next(a for a in match.legal_actions(0) if a.kind is ActionKind.PRESS)
+    match.submit(0, press)
+    first = [str(e.to_dict()) for e in match.events(SPECTATOR)]
+    hand = match.game.hand(0)
+    match.take_back(0)
+    match.submit(0, press)
+    assert [str(e.to_dict()) for e in match.events(SPECTATOR)] == first
+    assert match.game.hand(0) == hand
+
+
+def test_a_take_back_is_kept_in_the_record_which_still_verifies() -> None:
+    from unoattack.engine import Record
+    from unoattack.engine.record import verify
+
+    match = you_against_bots()
+    for _ in range(4):
+        if match.deciding == 0:
+            play_yours(match)
+        else:
+            match.advance(0.0)
+    took = match.take_back(0)
+    record = Record.from_game(match.game, match.takebacks)
+    again = Record.from_json(record.to_json())
+    assert again.takebacks == [took] and verify(again).ok
+    assert '"takebacks"' in record.to_json()
+    # Without take-backs the record is written exactly as before undo existed.
+    assert '"takebacks"' not in Record.from_game(match.game).to_json()
+
+
+def test_moves_cannot_be_taken_back_with_other_people_at_the_table() -> None:
+    game = Game.new("2003", players=3, seed=3)
+    match = Match(game, bots={2: HeuristicBot(random.Random(1))})
+    with pytest.raises(MatchRefusal, match="only a player alone against bots") as refusal:
+        match.take_back(0)
+    assert refusal.value.reason == "undo_with_people"
+
+
+def test_moves_cannot_be_taken_back_at_a_journaled_table_or_before_any_move() -> None:
+    game = Game.new("2003", players=2, seed=3)
+    journaled = Match(game, bots={1: HeuristicBot(random.Random(1))}, journal=lambda s, a: None)
+    with pytest.raises(MatchRefusal) as refusal:
+        journaled.take_back(0)
+    assert refusal.value.reason == "undo_unavailable"
+    fresh = Match(Game.new("2003", players=2, seed=3), bots={0: HeuristicBot(random.Random(1))})
+    with pytest.raises(MatchRefusal) as nothing:
+        fresh.take_back(1)
+    assert nothing.value.reason == "nothing_to_undo"
+    assert fresh.takebacks == []
+
+
+def test_a_move_of_a_finished_hand_cannot_be_taken_back() -> None:
+    # Seat 0 goes out with its last card: the hand is over, and stays over.
+    game = position(
+        "2003 hands=R7/G3,G4 pile=R2 turn=0 dealer=1 scores=0,0 stock=... "
+        "launcher=scripted:1 seed=0"
+    )
+    match = Match(game, bots={1: HeuristicBot(random.Random(1))})
+    match.submit(0, Action.parse("play R7"))
+    assert match.game.hand_number == 2
+    with pytest.raises(MatchRefusal, match="your last move was in a hand that is over") as refusal:
+        match.take_back(0)
+    assert refusal.value.reason == "undo_past_hand" and match.game.hand_number == 2

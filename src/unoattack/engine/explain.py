@@ -84,6 +84,10 @@ MATCH_REASONS: dict[str, tuple[str, ...]] = {
     "offer_pending": ("seat",),  # offers: another seat must answer its offer first
     "no_offer": (),  # offers: there is nothing to decline
     "answer_offer": (),  # offers: while offered, a seat may only react or decline
+    "undo_with_people": (),  # a take-back: only a player alone against bots may undo
+    "undo_unavailable": (),  # a take-back: not at a table that journals its actions
+    "nothing_to_undo": (),  # a take-back: the seat has made no move yet
+    "undo_past_hand": (),  # a take-back: the seat's last move was in a finished hand
 }
 
 

@@ -43,6 +43,7 @@ from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
 from unoattack.engine.game import Game
+from unoattack.engine.record import TakeBack, rewind
 from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
 from unoattack.engine.timing import INSTANT, Timing
@@ -105,6 +106,7 @@ class Match:
         "offers",
         "seats",
         "state",
+        "takebacks",
         "timing",
     )
 
@@ -137,6 +139,8 @@ class Match:
         self._pause_until: float | None = None
         self._ready: set[int] = set()
         self._ahead = Ahead(search_ahead)
+        #: The moves taken back at this table (:meth:`take_back`), for its record.
+        self.takebacks: list[TakeBack] = []
         self._observe(now, reopened=True)
 
     # ------------------------------------------------------------------ seats
@@ -416,6 +420,44 @@ class Match:
         )
         match.seats.away = set(self.seats.away)
         return match
+
+    def take_back(self, seat: int, *, now: float = 0.0) -> TakeBack:
+        """Undo ``seat``'s last move and everything after it (the bots' answers): the
+        game is rewound to just before that move (:func:`~unoattack.engine.record.rewind`),
+        so the launcher and the deck give the same outcomes to the same actions again.
+
+        A house rule of the family table, not of the cards: allowed only to a player
+        alone against bots (every other seat is a bot), within the hand being played,
+        and never at a table that journals its actions (a server). The take-back is
+        kept in :attr:`takebacks` for the match's record.
+
+        Raises:
+            MatchRefusal: It is not allowed now (nothing changes).
+        """
+        game = self.game
+        self.seats.check(seat)
+        if self._journal is not None:
+            raise MatchRefusal("moves cannot be taken back at this table", "undo_unavailable")
+        if any(self.seats.controller(s) is None for s in range(game.n) if s != seat):
+            raise MatchRefusal(
+                "only a player alone against bots may take a move back", "undo_with_people"
+            )
+        history = game.history
+        at = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] == seat), None)
+        if at is None:
+            raise MatchRefusal("you have made no move to take back", "nothing_to_undo")
+        rewound = rewind(game, at)
+        if rewound.hand_number != game.hand_number or self._pause_until is not None:
+            raise MatchRefusal("your last move was in a hand that is over", "undo_past_hand")
+        takeback = TakeBack(at, tuple((s, str(Action.from_code(code))) for s, code in history[at:]))
+        self.takebacks.append(takeback)
+        self.game = rewound
+        self.state = len(rewound.history)
+        self._since = now
+        self._window = self._held = None
+        self._ahead = Ahead(self._ahead.on)
+        self._observe(now, reopened=True)
+        return takeback
 
     def clone(self, game: Game | None = None) -> Match:
         """An independent copy (the game with its random streams; bots are shared).

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,23 @@ class Verdict:
     actions: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """A player took back moves (against bots only, see ``Match.take_back``): the
+    actions from index ``at`` of the game's actions were undone. The record keeps them:
+    its ``actions`` are the game as it went on."""
+
+    at: int
+    undone: tuple[tuple[int, str], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"at": self.at, "undone": [[seat, text] for seat, text in self.undone]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TakeBack:
+        return cls(int(data["at"]), tuple((int(s), str(t)) for s, t in data["undone"]))
+
+
 @dataclass(slots=True)
 class Record:
     edition: dict[str, Any]
@@ -50,10 +68,12 @@ class Record:
     events: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     digest: str = ""
+    takebacks: list[TakeBack] = field(default_factory=list)
 
     @classmethod
-    def from_game(cls, game: Game) -> Record:
-        """The record of a game created with :meth:`Game.new` (and kept with its log)."""
+    def from_game(cls, game: Game, takebacks: Sequence[TakeBack] = ()) -> Record:
+        """The record of a game created with :meth:`Game.new` (and kept with its log),
+        with the moves its players took back."""
         record = cls(
             edition=game.edition.to_dict(),
             players=game.n,
@@ -62,12 +82,13 @@ class Record:
             actions=[(seat, str(Action.from_code(code))) for seat, code in game.history],
             events=[e.for_seat(SPECTATOR).to_dict() for e in game.log],
             result=_result(game),
+            takebacks=list(takebacks),
         )
         record.digest = record.compute_digest()
         return record
 
     def body(self) -> dict[str, Any]:
-        return {
+        body = {
             "format": FORMAT,
             "version": VERSION,
             "edition": self.edition,
@@ -78,6 +99,9 @@ class Record:
             "events": self.events,
             "result": self.result,
         }
+        if self.takebacks:  # absent when none, as in the records written before undo
+            body["takebacks"] = [takeback.to_dict() for takeback in self.takebacks]
+        return body
 
     def compute_digest(self) -> str:
         canonical = json.dumps(self.body(), sort_keys=True, separators=(",", ":"))
@@ -120,6 +144,7 @@ class Record:
                 events=list(data.get("events", [])),
                 result=data.get("result"),
                 digest=str(data.get("digest", "")),
+                takebacks=[TakeBack.from_dict(t) for t in data.get("takebacks", [])],
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"{source}: a field is missing or malformed ({exc})") from None
@@ -129,12 +154,25 @@ class Record:
         edition = Edition.from_dict(self.edition, "record")
         game = Game.new(edition, self.players, self.seed, parse_launcher(self.launcher))
         for seat, text in self.actions[:upto]:
-            action = Action.parse(text)
-            if seat == REFEREE:
-                game.penalize_suggestion(action.target if action.target is not None else -1)
-            else:
-                game.apply(action, seat)
+            _redo(game, seat, Action.parse(text))
         return game
+
+
+def rewind(game: Game, upto: int) -> Game:
+    """``game`` as it was after its first ``upto`` actions: the same table (edition,
+    seats, seed, launcher, events on or off) replayed, so its random streams are where
+    they were then, and the same actions give the same outcomes again."""
+    rewound = Game.new(game.edition, game.n, game.seed, game.launcher.model, events=game.emitting)
+    for seat, code in game.history[:upto]:
+        _redo(rewound, seat, Action.from_code(code))
+    return rewound
+
+
+def _redo(game: Game, seat: int, action: Action) -> None:
+    if seat == REFEREE:
+        game.penalize_suggestion(action.target if action.target is not None else -1)
+    else:
+        game.apply(action, seat)
 
 
 def _result(game: Game) -> dict[str, Any] | None:
