@@ -791,3 +791,58 @@ def test_no_hint_at_a_table_without_hints_nor_for_someone_elses_decision() -> No
         assert any("Hints are off" in n.message for n in pilot.app._notifications)
 
     run(app, scenario)
+
+
+# ---------------------------------------------------------------------- taking a move back
+
+
+def test_z_takes_back_your_move_and_the_bots_answer_and_the_record_says_so(
+    data_dir: Path,
+) -> None:
+    setup = build_setup(players="you,bot:heuristic", seed=11, lang="en")
+    app = PlayApp(setup, pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await until(pilot, lambda: screen.match.deciding == 0)
+        before = screen.game.history
+        before_log = list(screen.log_lines)
+        hand = list(screen.game.hand(0))
+        await pilot.press("p")  # press the launcher (always legal on one's turn or duty)
+        await until(pilot, lambda: len(screen.game.history) > len(before))
+        await until(pilot, lambda: not screen.busy)
+        await pilot.press("z")
+        await until(pilot, lambda: screen.game.history == before)
+        assert screen.game.hand(0) == hand
+        assert screen.log_lines[:-1] == before_log
+        assert screen.log_lines[-1] == (
+            "You took back your move (press the launcher) and the bots' answers."
+        )
+        assert screen.session.match.takebacks[0].undone[0] == (0, "press")
+        screen.session.save()
+        saved = Record.load(screen.session.save_path)
+        assert [t.at for t in saved.takebacks] == [len(before)]
+        # A resumed match keeps its take-backs in the record it goes on writing.
+        assert _resumed_session(None).match.takebacks == saved.takebacks
+
+    run(app, scenario)
+
+
+def test_z_is_refused_in_hot_seat_with_the_reason() -> None:
+    app = table_app(
+        f"2003 hands=R7,G3/B4,B5/Y1,Y2 pile=R2 turn=0 dealer=2 scores=0,0,0 {TAIL}",
+        seats="you,human:Ana,bot",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app.screen, PassScreen)
+        await pilot.press("enter")  # the keyboard goes to the first player
+        await pilot.pause()
+        screen = table(pilot)
+        await pilot.press("z")
+        await pilot.pause()
+        notes = [n.message for n in pilot.app._notifications]
+        assert notes[-1] == "Undo is only for a player alone against bots."
+        assert screen.session.match.takebacks == []
+
+    run(app, scenario)

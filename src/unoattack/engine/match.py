@@ -97,6 +97,7 @@ class Match:
         "_direct",
         "_held",
         "_journal",
+        "_origin",
         "_pause_until",
         "_ready",
         "_rng",
@@ -141,6 +142,9 @@ class Match:
         self._ahead = Ahead(search_ahead)
         #: The moves taken back at this table (:meth:`take_back`), for its record.
         self.takebacks: list[TakeBack] = []
+        # The game as the match found it, random streams included: a take-back replays
+        # from here (a game set up from a position has no deal to replay from).
+        self._origin = game.clone()
         self._observe(now, reopened=True)
 
     # ------------------------------------------------------------------ seats
@@ -446,7 +450,7 @@ class Match:
         at = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] == seat), None)
         if at is None:
             raise MatchRefusal("you have made no move to take back", "nothing_to_undo")
-        rewound = rewind(game, at)
+        rewound = self._rewind(at)
         if rewound.hand_number != game.hand_number or self._pause_until is not None:
             raise MatchRefusal("your last move was in a hand that is over", "undo_past_hand")
         takeback = TakeBack(at, tuple((s, str(Action.from_code(code))) for s, code in history[at:]))
@@ -458,6 +462,18 @@ class Match:
         self._ahead = Ahead(self._ahead.on)
         self._observe(now, reopened=True)
         return takeback
+
+    def _rewind(self, upto: int) -> Game:
+        """The game after its first ``upto`` actions: replayed from the game as the
+        match found it, or, for an earlier move (a resumed match), from its deal."""
+        origin = self._origin
+        done = len(origin.history)
+        if upto < done:
+            return rewind(self.game, upto)
+        rewound = origin.clone()
+        for seat, code in self.game.history[done:upto]:
+            rewound.apply(Action.from_code(code), seat)
+        return rewound
 
     def clone(self, game: Game | None = None) -> Match:
         """An independent copy (the game with its random streams; bots are shared).

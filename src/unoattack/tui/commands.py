@@ -90,7 +90,14 @@ def _resumed_session(lang: str | None) -> Session:
     else:
         seats = (Seat("you"), *(Seat("bot", level="heuristic") for _ in range(game.n - 1)))
         saved_lang = "en"
-    return Session(game, seats, lang=lang or saved_lang, save_path=path, hints=hints)
+    return Session(
+        game,
+        seats,
+        lang=lang or saved_lang,
+        save_path=path,
+        hints=hints,
+        takebacks=record.takebacks,
+    )
 
 
 def play(

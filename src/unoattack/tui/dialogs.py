@@ -333,7 +333,18 @@ class HelpScreen(ModalScreen[None]):
         tr = self.tr
         keys = "\n".join(
             "- " + tr(f"help.key.{k}", resume=f"{play_command()} --resume")
-            for k in ("move", "play", "press", "stop", "uno", "catch", "hint", "help", "quit")
+            for k in (
+                "move",
+                "play",
+                "press",
+                "stop",
+                "uno",
+                "catch",
+                "hint",
+                "undo",
+                "help",
+                "quit",
+            )
         )
         note = tr("help.rules.source") if self.from_doc else tr("help.rules.differences")
         text = (

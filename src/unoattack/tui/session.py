@@ -17,6 +17,7 @@ from pathlib import Path
 
 from unoattack.engine import SPECTATOR, Action, Game, View
 from unoattack.engine.match import INSTANT, Bot, Match, Step, Timing
+from unoattack.engine.record import TakeBack
 from unoattack.tui import store
 from unoattack.tui.i18n import Tr
 from unoattack.tui.setup import Seat
@@ -117,10 +118,10 @@ class Session:
         save_path: Path | None = None,
         bots: Mapping[int, Bot] | None = None,
         hints: bool = True,
+        takebacks: Sequence[TakeBack] = (),
     ) -> None:
         if len(seats) != game.n:
             raise ValueError(f"{len(seats)} seats for a table of {game.n}")
-        self.game = game
         self.seats = tuple(seats)
         self.tr = Tr(lang)
         self.save_path = save_path
@@ -134,6 +135,7 @@ class Session:
         #: The arbiter of the table; the screen sets its timing (:meth:`Pace.timing`).
         #: A search bot thinks on a thread, while the screen stays live (search_ahead).
         self.match = Match(game, bots=self.bots, timing=INSTANT, search_ahead=True)
+        self.match.takebacks = list(takebacks)  # those of the match being resumed
         self._dirty = False
         #: Why the match could not be saved (the match goes on unsaved), or None.
         self.save_error: str | None = None
@@ -144,6 +146,11 @@ class Session:
                 self._cannot_save(exc)
             self._dirty = True
             self.save()
+
+    @property
+    def game(self) -> Game:
+        """The game being played (a new object after a take-back rewinds it)."""
+        return self.match.game
 
     # ---------------------------------------------------------------- names
 
@@ -171,6 +178,14 @@ class Session:
         self._dirty = True
         return steps
 
+    def take_back(self, seat: int, now: float) -> TakeBack:
+        """Undo ``seat``'s last move and the bots' answers (the match says when that is
+        allowed: a player alone against bots, in the hand being played); raises
+        ``MatchRefusal`` otherwise. The record keeps the take-back."""
+        took = self.match.take_back(seat, now=now)
+        self._dirty = True
+        return took
+
     def advance(self, now: float) -> list[Step]:
         """The next thing the match has due at ``now`` (a bot's move or reaction), if any."""
         steps = self.match.advance(now, limit=1)
@@ -182,7 +197,7 @@ class Session:
         disk, a folder without write access) stops the saving, not the match."""
         if self._dirty and self.save_path is not None and self.save_error is None:
             try:
-                store.write_record(self.game, self.save_path)
+                store.write_record(self.game, self.save_path, self.match.takebacks)
             except OSError as exc:
                 self._cannot_save(exc)
         self._dirty = False

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from unoattack.engine import Game, Record, RecordError
+from unoattack.engine.record import TakeBack
 from unoattack.tui.setup import Seat, SetupError
 
 ENV_VAR = "UNOATTACK_DATA_DIR"
@@ -52,11 +54,12 @@ def new_record_path(seed: int) -> Path:
     return path
 
 
-def write_record(game: Game, path: Path) -> None:
-    """Write the game's record atomically (a crash never leaves half a file)."""
+def write_record(game: Game, path: Path, takebacks: Sequence[TakeBack] = ()) -> None:
+    """Write the game's record, with the moves taken back, atomically (a crash never
+    leaves half a file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
-    Record.from_game(game).save(partial)
+    Record.from_game(game, takebacks).save(partial)
     os.replace(partial, path)
 
 

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from unoattack.bots.ismcts import COACH_SECONDS, MoveEstimate, coach
-from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction, Phase, View
+from unoattack.engine import SPECTATOR, Action, ActionKind, Game, IllegalAction, Phase, View
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
     HandWon,
@@ -99,6 +99,7 @@ class TableScreen(Screen[None]):
         Binding("u", "uno", show=False),
         Binding("c", "catch", show=False),
         Binding("h", "hint", show=False),
+        Binding("z", "undo", show=False),
         Binding("s", "stop", show=False),
         Binding("question_mark", "help", show=False),
         Binding("f1", "help", show=False),
@@ -109,7 +110,6 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.match = session.match
-        self.game = session.game
         self.pace = pace
         self.tr = session.tr
         self.names = [session.name(s) for s in range(self.game.n)]
@@ -139,6 +139,11 @@ class TableScreen(Screen[None]):
         self.bells = 0  # times the bell rang (the launcher fired)
         self._mounted = False
         self._told_save_error = False
+
+    @property
+    def game(self) -> Game:
+        """The game at this table (a new object after a take-back rewinds it)."""
+        return self.match.game
 
     # The table's clock runs only while the table is idle: these two flags stop it.
 
@@ -686,6 +691,33 @@ class TableScreen(Screen[None]):
             self.app.call_from_thread(told, moves)
 
         self.run_worker(work, thread=True, group="coach", exit_on_error=True)
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move and the bots' answers: only alone against
+        bots, in the hand being played (the match judges; its refusal is told)."""
+        if not self._ready_for_input():
+            return
+        tr = self.tr
+        if self._thinking is not None:
+            self._note(tr("undo.wait"))
+            return
+        try:
+            took = self.session.take_back(self._viewer_seat, self.clock.now())
+        except IllegalAction as exc:
+            self._note(tr(f"undo.{exc.reason}") if tr.has(f"undo.{exc.reason}") else str(exc))
+            return
+        # What was on its way to the screen belonged to the moves just undone.
+        self._wakes += 1
+        self._steps.clear()
+        self._animation = None
+        self._hidden = []
+        self._uno_armed = False
+        self._shown = self.match.log_size
+        self._relog()
+        move = say_action(Action.parse(took.undone[0][1]), self.names.__getitem__, tr)
+        self._lines.append(tr("undo.done", move=move))
+        self._pump()
+        self._drain()
 
     def action_help(self) -> None:
         if self._interlude:
