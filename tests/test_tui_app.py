@@ -846,3 +846,48 @@ def test_z_is_refused_in_hot_seat_with_the_reason() -> None:
         assert screen.session.match.takebacks == []
 
     run(app, scenario)
+
+
+def test_the_prompt_never_runs_ahead_of_the_story() -> None:
+    # The bot presses and the launcher fires 2 cards, animated: until the log has told
+    # the firing, the prompt does not yet say it is your turn.
+    position = f"2003 hands=R7,G3/B4,B5 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}"
+    session = session_for(
+        parse_position(position.replace("scripted:0", "scripted:2")),
+        "you,bot",
+    )
+    slow = Pace(think=0.0, press=0.0, react=(0.0, 0.0), grace=0.0, whirr=0.15, card=0.15)
+    app = PlayApp(session=session, pace=slow)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        seen: list[tuple[str, bool]] = []
+        for _ in range(200):
+            prompt = str(screen.query_one("#prompt").render())
+            fired = any("fires" in line for line in screen.log_lines)
+            seen.append((prompt, fired))
+            if prompt.startswith("Your turn"):
+                break
+            await pilot.pause(0.01)
+        assert seen[-1][0].startswith("Your turn") and seen[-1][1]
+        assert ("…", False) in seen  # the story was told while the prompt waited
+        assert all(fired for prompt, fired in seen if prompt.startswith("Your turn"))
+
+    run(app, scenario)
+
+
+def test_f_changes_the_speed_during_play() -> None:
+    app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.pace.speed == "instant"
+        speeds = []
+        for _ in range(3):
+            await pilot.press("f")
+            speeds.append((screen.pace.speed, screen.match.timing.think))
+        assert speeds == [("normal", 1.0), ("fast", 0.35), ("instant", 0.0)]
+        notes = [n.message for n in pilot.app._notifications]
+        assert notes[-3:] == ["Speed: normal.", "Speed: fast.", "Speed: instant."]
+
+    run(app, scenario)

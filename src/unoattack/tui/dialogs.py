@@ -342,6 +342,7 @@ class HelpScreen(ModalScreen[None]):
                 "catch",
                 "hint",
                 "undo",
+                "speed",
                 "help",
                 "quit",
             )

@@ -70,6 +70,14 @@ class Pace:
         raise ValueError(f"unknown speed {speed!r}: choose normal, fast or instant")
 
     @property
+    def speed(self) -> str | None:
+        """The name of this pace (:data:`SPEEDS`), or None for a pace of one's own."""
+        for name in ("normal", "fast", "instant"):
+            if Pace.named(name, self.bell) == self:
+                return name
+        return None
+
+    @property
     def is_instant(self) -> bool:
         return self.think == self.press == self.grace == self.whirr == self.card == 0 and (
             self.react == (0.0, 0.0)

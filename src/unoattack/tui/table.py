@@ -58,7 +58,7 @@ from unoattack.tui.dialogs import (
 )
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
-from unoattack.tui.session import Pace, Session
+from unoattack.tui.session import SPEEDS, Pace, Session
 from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chip
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
@@ -100,6 +100,7 @@ class TableScreen(Screen[None]):
         Binding("c", "catch", show=False),
         Binding("h", "hint", show=False),
         Binding("z", "undo", show=False),
+        Binding("f", "speed", show=False),
         Binding("s", "stop", show=False),
         Binding("question_mark", "help", show=False),
         Binding("f1", "help", show=False),
@@ -719,6 +720,17 @@ class TableScreen(Screen[None]):
         self._pump()
         self._drain()
 
+    def action_speed(self) -> None:
+        """The next speed (normal, fast, instant, then normal again), from now on: the
+        bots' thinking and reactions and the launcher's animation."""
+        current = self.pace.speed
+        following = SPEEDS[(SPEEDS.index(current) + 1) % len(SPEEDS)] if current else "normal"
+        self.pace = Pace.named(following, bell=self.pace.bell)
+        self.match.set_timing(self.pace.timing(people=bool(self.session.humans)))
+        self._note(self.tr("speed.now", speed=self.tr(f"speed.{following}")))
+        self._pump()
+        self._drain()
+
     def action_help(self) -> None:
         if self._interlude:
             return
@@ -803,7 +815,10 @@ class TableScreen(Screen[None]):
                 else tr("hand.of", who=self.names[v.seat])
             )
             self.query_one("#hand-box", Vertical).border_title = f"{title} — {summary}"
-        self.query_one("#prompt", Static).update(self._prompt(v))
+        # The prompt speaks of the table as it is now; while the log is still telling how
+        # it got there (a firing being animated), it would run ahead of the story.
+        telling = self._shown < self.match.log_size
+        self.query_one("#prompt", Static).update(Text("…") if telling else self._prompt(v))
         kinds = {a.kind for a in legal}
         self.query_one("#press", Button).disabled = ActionKind.PRESS not in kinds
         self.query_one("#stop", Button).display = ActionKind.STOP in kinds
