@@ -33,6 +33,7 @@ from unoattack.engine import (
     View,
     parse_position,
 )
+from unoattack.engine.actions import PRESS
 from unoattack.engine.launcher import (
     Outcome,
     parse_launcher,
@@ -760,6 +761,74 @@ def test_openspiel_resampling_keeps_what_the_player_knows() -> None:
         sample.apply_action(sample.legal_actions()[0])
         assert all(sample.information_state_string(p).startswith(start[p]) for p in range(4))
         state.apply_action(choose.choice(state.legal_actions()))
+
+
+def info_tensor(state: pyspiel.State, player: int) -> np.ndarray:
+    return np.array(state.information_state_tensor(player), np.float32)
+
+
+def test_openspiel_information_state_tensors_have_a_slot_per_step() -> None:
+    from unoattack.envs.infostate import SLOT_FIELDS, SLOT_SIZE, STEP_KINDS
+
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "max_turns": 40})
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [262 + 81 * SLOT_SIZE]
+    at = {}
+    offset = 0
+    for name, size, _meaning in SLOT_FIELDS:
+        at[name] = (offset, size)
+        offset += size
+
+    def slot(tensor: np.ndarray, index: int, name: str) -> list[float]:
+        start, size = at[name]
+        base = 262 + index * SLOT_SIZE + start
+        return tensor[base : base + size].tolist()
+
+    state = game.new_initial_state()
+    assert not info_tensor(state, 0).any()  # before the deal nothing is known
+    deal(state, 0)
+    mine = info_tensor(state, 0)
+    # Slot 0 is the deal: my own 7 cards, and nobody else's.
+    assert slot(mine, 0, "kind")[STEP_KINDS.index("deal")] == 1.0
+    dealt = sorted(c.index for c in state.table.view(0).hand)
+    changed = slot(mine, 0, "hand_change")
+    assert (
+        sum(changed) == 7
+        and sorted(i for i, n in enumerate(changed) for _ in range(int(n))) == dealt
+    )
+    assert not mine[262 + SLOT_SIZE :].any()
+    assert np.array_equal(mine[:262], np.array(state.observation_tensor(0), np.float32))
+    seat = state.current_player()
+    state.apply_action(PRESS.code)
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(outcomes[int(np.argmax(probs))])
+    presser = info_tensor(state, seat)
+    watcher = info_tensor(state, (seat + 1) % 3)
+    # Slot 1: the press, by that seat (slot 0 of its own relative seats); slot 2: the outcome.
+    assert slot(presser, 1, "actor")[0] == 1.0 and slot(watcher, 1, "actor")[2] == 1.0
+    assert slot(presser, 1, "kind")[STEP_KINDS.index("press")] == 1.0
+    assert slot(watcher, 2, "kind")[STEP_KINDS.index("outcome")] == 1.0
+    got = sum(slot(presser, 2, "hand_change"))
+    assert got == slot(presser, 2, "cards")[0] + slot(presser, 2, "stuck")[0]
+    assert not any(slot(watcher, 2, "hand_change"))  # the presser's cards stay its own
+
+
+def test_openspiel_a_resampled_state_has_the_players_information_state_tensor() -> None:
+    # ISMCTS searches samples the player cannot tell from the real state: its tensor
+    # (perfect recall, no hidden card) is the same in every sample.
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "max_turns": 300})
+    state = game.new_initial_state()
+    deal(state, 9)
+    choose = random.Random(9)
+    hidden_differed = 0
+    for _ in range(8):
+        play_to_a_decision_of(state, 1, choose)
+        sampler = pyspiel.UniformProbabilitySampler(choose.randrange(1 << 30), 0.0, 1.0)
+        sample = state.resample_from_infostate(1, sampler)
+        hidden_differed += sample.table.game.hands != state.table.game.hands
+        assert np.array_equal(info_tensor(sample, 1), info_tensor(state, 1))
+        state.apply_action(choose.choice(state.legal_actions()))
+    assert hidden_differed == 8  # the other hands were dealt anew each time
 
 
 def test_openspiels_own_ismcts_bot_plays_full_games_against_random() -> None:

@@ -48,16 +48,17 @@ are ``name:value;name:value``; a launcher spec writes ``;`` for ``,`` and ``:`` 
 The observer's tensor is :class:`unoattack.envs.encoding.ObservationEncoder`'s vector;
 its string is a one-line summary of the same view. Both come from ``view(game, player)``
 only (with ``private_info=NONE``, from the spectator's view). The perfect-recall
-information state is a string (:meth:`UnoAttackState.information_state`), and
-``resample_from_infostate`` is the engine's determinization from a player's knowledge,
-so OpenSpiel's ``ISMCTSBot`` runs on the game; information-state tensors are not
-provided.
+information state is a string (:meth:`UnoAttackState.information_state`) and a tensor
+(the observation, then a slot per step since the deal: :mod:`unoattack.envs.infostate`),
+and ``resample_from_infostate`` is the engine's determinization from a player's
+knowledge, so OpenSpiel's ``ISMCTSBot`` runs on the game.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -66,7 +67,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from unoattack.engine import SPECTATOR, Game, View, view
-from unoattack.engine.actions import PRESS
+from unoattack.engine.actions import PRESS, Action
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.launcher import LauncherModel, Outcome, press_distribution
 from unoattack.envs.encoding import (
@@ -77,6 +78,14 @@ from unoattack.envs.encoding import (
     Table,
     describe_action,
     render_table,
+)
+from unoattack.envs.infostate import (
+    SLOT_SIZE,
+    History,
+    InfoStateLayout,
+    Step,
+    changes,
+    hand_counts,
 )
 
 __all__ = [
@@ -120,7 +129,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=10,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULT_PARAMS,
@@ -346,6 +355,9 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         # information state at the moment it was sampled; the sampled game's log
         # begins there.
         self.root: tuple[str, ...] | None = None
+        #: The steps since the deal, for the information-state tensors (not ``history``:
+        #: that is OpenSpiel's list of actions).
+        self.trail = History()
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -390,19 +402,36 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 events=True,  # information states and resampling read what each seat saw
             )
             self.table = Table(game, setup.max_turns)
+            nothing = [hand_counts(()) for _ in range(setup.players)]
+            self.trail.append(Step("deal", -1, None, None, changes(nothing, self._hands())))
         elif self.pending_press:
-            self._press(setup.outcome_of(action))
+            outcome = setup.outcome_of(action)
+            before = self._hands()
+            self._press(outcome)
             self.pending_press = False
+            self.trail.append(Step("outcome", -1, None, outcome, changes(before, self._hands())))
         elif action == PRESS.code:
             if PRESS.code not in self.table.legal_codes():
                 raise ValueError("press is not legal now")
             self.pending_press = True  # its outcome is the next (chance) node
+            seat = self.table.seat
+            assert seat is not None
+            unchanged = ((),) * setup.players
+            self.trail.append(Step("press", seat, PRESS, None, unchanged))
         else:
             seat, log_size = self.table.seat, self.table.match.log_size
+            assert seat is not None
+            before = self._hands()
             self.table.apply(action)
             if action == PASS:
-                assert seat is not None
                 self.passes.append((seat, log_size))
+                step = Step("pass", seat, None, None, ((),) * setup.players)
+            else:
+                played = Action.from_code(action)
+                step = Step(
+                    played.kind.name.lower(), seat, played, None, changes(before, self._hands())
+                )
+            self.trail.append(step)
 
     def _action_to_string(self, player: int, action: int) -> str:
         setup = self.setup
@@ -449,6 +478,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         sample.emitting = True  # what happens next is seen event by event
         twin = UnoAttackState(self.get_game(), self.setup)
         twin.table = table.clone(game=sample)
+        twin.trail = self.trail.seen_by(player_id)
         twin.deal, twin.deal_bytes = self.deal, self.deal_bytes
         twin.pending_press = self.pending_press
         twin.root = tuple(
@@ -490,6 +520,12 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ helpers
+
+    def _hands(self) -> list[Counter[int]]:
+        """Every seat's hand, by face, each from that seat's own view."""
+        table = self.table
+        assert table is not None
+        return [hand_counts(table.view(s).hand or ()) for s in range(self.setup.players)]
 
     def _press_distribution(self) -> list[tuple[Outcome, float]]:
         assert self.table is not None
@@ -547,7 +583,8 @@ class UnoAttackObserver:
     Supports ``perfect_recall=False`` with ``private_info`` SINGLE_PLAYER (the player's
     own view) or NONE (the spectator's view, seat slots still relative to the player),
     and ``perfect_recall=True`` with SINGLE_PLAYER: the information state, as a string
-    (:meth:`UnoAttackState.information_state`).
+    (:meth:`UnoAttackState.information_state`) and as a tensor (the observation, then
+    :mod:`unoattack.envs.infostate`'s slots).
     """
 
     def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None):
@@ -563,13 +600,18 @@ class UnoAttackObserver:
         if self.perfect_recall and not self.private:
             raise ValueError("information states are a player's own: private_info=SINGLE_PLAYER")
         self.encoder = ObservationEncoder(setup.deck_size, setup.max_copies, setup.target_score)
-        # Information states come as strings only: no tensor.
-        size = 0 if self.perfect_recall else self.encoder.size
+        self.players = setup.players
+        # The information state: the observation now, then a slot per step since the deal.
+        self.layout = InfoStateLayout(self.encoder.size, setup.max_turns)
+        size = self.layout.size if self.perfect_recall else self.encoder.size
         self.tensor: FloatArray = np.zeros(size, np.float32)
         self.dict = {
-            s.name: self.tensor[s.start : s.stop].reshape(s.shape)
-            for s in (() if self.perfect_recall else self.encoder.segments)
+            s.name: self.tensor[s.start : s.stop].reshape(s.shape) for s in self.encoder.segments
         }
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[self.encoder.size :].reshape(
+                self.layout.slots, SLOT_SIZE
+            )
 
     def _view(self, state: UnoAttackState, player: int) -> View | None:
         if state.table is None:
@@ -577,8 +619,6 @@ class UnoAttackObserver:
         return state.table.view(player if self.private else SPECTATOR)
 
     def set_from(self, state: UnoAttackState, player: int) -> None:
-        if self.perfect_recall:
-            raise ValueError("information states are provided as strings, not tensors")
         table = state.table
         if table is None:
             self.tensor.fill(0.0)
@@ -590,8 +630,10 @@ class UnoAttackObserver:
             deciding=deciding,
             reacting=deciding and table.reacting,
             perspective=player,
-            out=self.tensor,
+            out=self.tensor[: self.encoder.size],
         )
+        if self.perfect_recall:
+            self.layout.fill(self.tensor, state.trail, player, self.players)
 
     def string_from(self, state: UnoAttackState, player: int) -> str:
         if self.perfect_recall:
