@@ -2,13 +2,18 @@
 
 For each reason the engine gives (``ILLEGAL_REASONS``) and each refusal of the table
 (``MATCH_REASONS``), the terminal game says why, and what to do instead, in English and
-in French, built from the reason's details; tests/test_tui_app.py makes refused moves
-like a player would.
+in French, built from the reason's details. The web page holds the same sentences
+(static/i18n.js, checked here against the terminal game's); tests/e2e/test_web_refusals.py
+checks that the page fills them in to the same words, and tests/test_tui_app.py and the
+browser tests make refused moves like a player would.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from importlib import resources
 from typing import NamedTuple
 
 import pytest
@@ -378,6 +383,34 @@ def test_every_sentence_is_for_a_reason_and_every_variant_has_an_example() -> No
     shown = {"no_match.wild", "not_catchable.nobody", "no_target_seat.nobody"}
     shown |= {"nobody_to_penalize.nobody"} | set(REASONS)
     assert variants == shown
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    """The page's words (static/i18n.js), language by language."""
+    text = resources.files("unoattack.web").joinpath("static/i18n.js").read_text(encoding="utf-8")
+    english, french = text.split("\n  fr: {\n")
+    entry = re.compile(r'^ +("(?:[^"\\]|\\.)*"): ("(?:[^"\\]|\\.)*"),?$', re.MULTILINE)
+    return {
+        lang: {json.loads(key): json.loads(value) for key, value in entry.findall(part)}
+        for lang, part in (("en", english), ("fr", french))
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_has_the_terminal_games_sentence_for_every_reason(lang: str) -> None:
+    page = page_words()[lang]
+    made_of = ("refusal.", "symbol.", "card.subject", "card.a_colour", "player.", "press.")
+    terminal = {key: text for key, text in MESSAGES[lang].items() if key.startswith(made_of)}
+    assert {key: page.get(key) for key in terminal} == terminal
+    assert {key for key in page if key.startswith("refusal.")} == {
+        key for key in terminal if key.startswith("refusal.")
+    }
+    adjectives = {
+        "en": ["red", "yellow", "green", "blue"],
+        "fr": ["rouge", "jaune", "verte", "bleue"],
+    }
+    assert [page[f"colour_adj.{letter}"] for letter in "RYGB"] == adjectives[lang]
+    assert not any(key.startswith(("illegal.", "err.illegal")) for key in page)
 
 
 def test_every_refusal_met_in_random_games_reads_cleanly_in_both_languages() -> None:
