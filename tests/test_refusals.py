@@ -335,6 +335,31 @@ EXAMPLES = [
         "You are offered a reaction: react, or decline the offer.",
         "On vous offre de réagir : réagissez, ou refusez l'offre.",
     ),
+    Example(
+        "undo_with_people",
+        {},
+        "Only a player alone against bots may take a move back: another player would lose theirs.",
+        "Seul un joueur face à des robots peut reprendre un coup : un autre joueur perdrait "
+        "le sien.",
+    ),
+    Example(
+        "undo_unavailable",
+        {},
+        "Moves cannot be taken back at this table: every move stays as it was played.",
+        "On ne peut pas reprendre de coup à cette table : chaque coup reste tel qu'il a été joué.",
+    ),
+    Example(
+        "nothing_to_undo",
+        {},
+        "You have made no move yet, so there is none to take back.",
+        "Vous n'avez encore joué aucun coup : il n'y a rien à reprendre.",
+    ),
+    Example(
+        "undo_past_hand",
+        {},
+        "Your last move was in a hand that is over: it stays played.",
+        "Votre dernier coup était dans une manche terminée : il reste joué.",
+    ),
 ]
 
 

@@ -907,7 +907,10 @@ def test_z_is_refused_in_hot_seat_with_the_reason() -> None:
         await pilot.press("z")
         await pilot.pause()
         notes = [n.message for n in pilot.app._notifications]
-        assert notes[-1] == "Undo is only for a player alone against bots."
+        assert notes[-1] == (
+            "Only a player alone against bots may take a move back: another player would lose "
+            "theirs."
+        )
         assert screen.session.match.takebacks == []
 
     run(app, scenario)

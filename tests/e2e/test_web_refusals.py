@@ -88,6 +88,10 @@ CASES: list[tuple[str, dict[str, str | int]]] = [
     ("offer_pending", {"seat": 2}),
     ("no_offer", {}),
     ("answer_offer", {}),
+    ("undo_with_people", {}),
+    ("undo_unavailable", {}),
+    ("nothing_to_undo", {}),
+    ("undo_past_hand", {}),
 ]
 #: The page's names of the table below: Ann (this page) and two bots.
 NAMES = {"en": ["Ann (you)", "Bot 2", "Bot 3"], "fr": ["Ann (vous)", "Bot 2", "Bot 3"]}

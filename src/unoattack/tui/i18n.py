@@ -308,6 +308,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "refusal.offer_pending": "{who} must first answer their offer: wait for them.",
         "refusal.no_offer": "There is no offer to decline: act as usual.",
         "refusal.answer_offer": "You are offered a reaction: react, or decline the offer.",
+        "refusal.undo_with_people": "Only a player alone against bots may take a move back: "
+        "another player would lose theirs.",
+        "refusal.undo_unavailable": "Moves cannot be taken back at this table: every move stays "
+        "as it was played.",
+        "refusal.nothing_to_undo": "You have made no move yet, so there is none to take back.",
+        "refusal.undo_past_hand": "Your last move was in a hand that is over: it stays played.",
         # the words refusals are made of
         "player.one": "{n} player",
         "player.many": "{n} players",
@@ -375,10 +381,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.off": "Hints are off at this table.",
         "undo.done": "You took back your move ({move}) and the bots' answers.",
         "undo.wait": "Wait for the bot to finish thinking, then undo.",
-        "undo.undo_with_people": "Undo is only for a player alone against bots.",
-        "undo.undo_unavailable": "Moves cannot be taken back at this table.",
-        "undo.nothing_to_undo": "You have made no move to take back yet.",
-        "undo.undo_past_hand": "Your last move was in a hand that is over: it stays.",
         "hint.not_yours": "A hint is for your own decision: wait until you have one.",
         "hint.thinking": "The coach is thinking…",
         "hint.title": "Coach: your chance to win the hand",
@@ -654,6 +656,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "refusal.offer_pending": "{who} doit d'abord répondre à son offre : attendez.",
         "refusal.no_offer": "Il n'y a pas d'offre à refuser : jouez normalement.",
         "refusal.answer_offer": "On vous offre de réagir : réagissez, ou refusez l'offre.",
+        "refusal.undo_with_people": "Seul un joueur face à des robots peut reprendre un coup : un "
+        "autre joueur perdrait le sien.",
+        "refusal.undo_unavailable": "On ne peut pas reprendre de coup à cette table : chaque coup "
+        "reste tel qu'il a été joué.",
+        "refusal.nothing_to_undo": "Vous n'avez encore joué aucun coup : il n'y a rien à "
+        "reprendre.",
+        "refusal.undo_past_hand": "Votre dernier coup était dans une manche terminée : il reste "
+        "joué.",
         "player.one": "{n} joueur",
         "player.many": "{n} joueurs",
         "card.subject": "La carte {card}",
@@ -717,10 +727,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.off": "Les conseils sont désactivés à cette table.",
         "undo.done": "Vous avez repris votre coup ({move}) et les réponses des robots.",
         "undo.wait": "Attendez que le robot ait fini de réfléchir, puis annulez.",
-        "undo.undo_with_people": "Seul un joueur face à des robots peut reprendre un coup.",
-        "undo.undo_unavailable": "On ne peut pas reprendre de coup à cette table.",
-        "undo.nothing_to_undo": "Vous n'avez encore joué aucun coup à reprendre.",
-        "undo.undo_past_hand": "Votre dernier coup était dans une manche terminée : il reste joué.",
         "hint.not_yours": "Un conseil porte sur votre propre décision : attendez d'en avoir une.",
         "hint.thinking": "L'entraîneur réfléchit…",
         "hint.title": "Entraîneur : vos chances de gagner la manche",

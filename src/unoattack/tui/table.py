@@ -722,7 +722,7 @@ class TableScreen(Screen[None]):
         try:
             took = self.session.take_back(self._viewer_seat, self.clock.now())
         except IllegalAction as exc:
-            self._note(tr(f"undo.{exc.reason}") if tr.has(f"undo.{exc.reason}") else str(exc))
+            self._refuse(exc.reason, exc.details)
             return
         # What was on its way to the screen belonged to the moves just undone.
         self._wakes += 1
