@@ -26,6 +26,7 @@ from unoattack.engine import (
     format_position,
 )
 from unoattack.engine.events import Caught, Dealt, Pressed, UnoSaid
+from unoattack.engine.explain import play_to_explain
 from unoattack.engine.match import (
     Chooser,
     JournalError,
@@ -36,6 +37,7 @@ from unoattack.engine.match import (
     Timing,
     play_out,
 )
+from unoattack.rules import Card
 
 # Four seats; seat 1 plays R7 and keeps one card (G5) without saying UNO.
 WINDOW = (
@@ -208,6 +210,39 @@ def test_a_stale_action_is_refused_and_changes_nothing() -> None:
         match.submit(1, Action.parse("play R7"), state=3)
     assert (info.value.reason, info.value.details) == ("stale", {"state": 0})
     assert match.state == 0 and match.game.history == []
+
+
+def test_the_table_says_why_it_would_refuse_an_action_without_trying_it() -> None:
+    """Match.refusal is what submit would raise, or None, and changes nothing."""
+    match = Match(position(WINDOW), timing=GRACE)
+    assert match.refusal(1, Action.parse("play R7")) is None
+    refusal = match.refusal(0, Action.parse("press"))
+    assert refusal is not None
+    assert (refusal.reason, refusal.details) == ("not_your_turn", {"seat": 1})
+    refusal = match.refusal(1, Action.parse("play R7"), state=3)
+    assert refusal is not None and (refusal.reason, refusal.details) == ("stale", {"state": 0})
+    play_r7(match, now=0.0)
+    match.submit(2, Action.parse("catch 1"), now=0.1)  # held for the UNO grace
+    refusal = match.refusal(0, Action.parse("catch 1"))
+    assert isinstance(refusal, MatchRefusal)
+    assert (refusal.reason, refusal.details) == ("catch_pending", {"seat": 2})
+    assert match.refusal(1, Action.parse("uno")) is None  # the liable player's UNO may come
+    assert match.state == 1 and match.next_due() == pytest.approx(0.4)
+
+
+def test_the_play_to_explain_makes_every_choice_so_the_reason_is_what_stops_the_card() -> None:
+    game = position(WINDOW)
+    match = Match(game)
+    wild = play_to_explain(game, Card.parse("WAA"), 0)
+    assert str(wild) == "play WAA R @1"
+    refusal = match.refusal(0, wild)
+    assert refusal is not None and refusal.reason == "not_your_turn"
+    refusal = match.refusal(1, play_to_explain(game, Card.parse("G5"), 1))
+    assert refusal is not None and (refusal.reason, refusal.details) == (
+        "no_match",
+        {"card": "G5", "top": "R2", "colour": "R"},
+    )
+    assert str(play_to_explain(game, Card.parse("Y-TH"), 3)) == "play Y-TH @0"
 
 
 def test_a_seat_that_may_not_act_gets_the_engines_reason() -> None:

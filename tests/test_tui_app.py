@@ -70,6 +70,11 @@ def played(game: Game) -> list[CardPlayed]:
     return [e for e in game.log if isinstance(e, CardPlayed)]
 
 
+def notices(pilot: Pilot[None]) -> list[str]:
+    """The notices shown so far, oldest first (refusals and their reasons among them)."""
+    return [str(notice.message) for notice in pilot.app._notifications]
+
+
 # ---------------------------------------------------------------------- starting
 
 
@@ -159,7 +164,7 @@ def test_enter_plays_the_chosen_card_and_the_log_tells_it() -> None:
     run(app, scenario)
 
 
-def test_arrows_choose_a_card_and_an_unplayable_one_is_refused() -> None:
+def test_arrows_choose_a_card_and_an_unplayable_one_is_refused_with_the_reason() -> None:
     app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
 
     async def scenario(pilot: Pilot[None]) -> None:
@@ -169,8 +174,51 @@ def test_arrows_choose_a_card_and_an_unplayable_one_is_refused() -> None:
         await pilot.press("enter")
         assert played(screen.game) == []
         assert screen.game.to_act == 0
+        assert notices(pilot)[-1] == (
+            "Green 3 matches neither red nor 2: play a red card or a 2, or press the launcher."
+        )
         await pilot.press("up", "enter")
         assert played(screen.game)[0].card == Card.parse("R7")
+
+    run(app, scenario)
+
+
+def test_a_refused_card_is_explained_in_french() -> None:
+    app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", lang="fr")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("down", "enter")
+        assert played(table(pilot).game) == []
+        assert notices(pilot)[-1] == (
+            "La carte 3 vert ne va ni sur le rouge ni sur le 2 : jouez une carte rouge ou un "
+            "2, ou appuyez sur le distributeur."
+        )
+
+    run(app, scenario)
+
+
+def test_facing_a_hit_pile_each_refused_key_says_why() -> None:
+    bots = {2: ScriptBot(["play R-Hit2"])}
+    app = table_app(
+        f"mega-hit hands=Y-Hit1,G4/B4,B5/R-Hit2,R3,R4 pile=R2 turn=2 dealer=1 scores=0,0,0 {TAIL}",
+        "you,bot,bot",
+        bots=bots,
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.game.to_act == 0
+        await pilot.press("right", "enter")  # G4 cannot go on the Hit pile
+        assert screen.query_one(HandView).chosen == Card.parse("G4")
+        assert notices(pilot)[-1] == (
+            "Only a Hit card can go on the Hit pile: stack one, or press the launcher."
+        )
+        await pilot.press("s")  # this edition has no stopping once the launcher fires
+        assert notices(pilot)[-1] == (
+            "In this edition every press must be made: keep pressing the launcher."
+        )
+        assert played(screen.game)[-1].card == Card.parse("R-Hit2")  # nothing more played
+        assert screen.game.to_act == 0
 
     run(app, scenario)
 
@@ -461,6 +509,23 @@ def test_catch_is_refused_when_nobody_can_be_caught() -> None:
         assert not screen.query_one("#catch", Button).display
         await pilot.press("c")
         assert not any(isinstance(e, Caught) for e in screen.game.log)
+        assert notices(pilot)[-1] == (
+            "Nobody can be caught now: a player can be caught only after playing their "
+            "second-to-last card without saying UNO, until the next card or press."
+        )
+
+    run(app, scenario)
+
+
+def test_uno_with_nothing_to_call_says_when_to_say_it() -> None:
+    app = table_app(f"2003 hands=G3,G4/R7,R8 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("u")
+        assert not any(isinstance(e, UnoSaid) for e in table(pilot).game.log)
+        assert notices(pilot)[-1] == (
+            "There is no UNO to say now: say UNO with the play that leaves you one card."
+        )
 
     run(app, scenario)
 
@@ -842,7 +907,10 @@ def test_z_is_refused_in_hot_seat_with_the_reason() -> None:
         await pilot.press("z")
         await pilot.pause()
         notes = [n.message for n in pilot.app._notifications]
-        assert notes[-1] == "Undo is only for a player alone against bots."
+        assert notes[-1] == (
+            "Only a player alone against bots may take a move back: another player would lose "
+            "theirs."
+        )
         assert screen.session.match.takebacks == []
 
     run(app, scenario)

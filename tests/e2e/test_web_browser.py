@@ -7,14 +7,12 @@ Chromium comes from ``apt-get install chromium`` (never ``playwright install``).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -325,47 +323,6 @@ def test_a_trade_hands_asks_for_its_target(
     page.click('#picker-options button[data-target="2"]')
     wait_until(page, "document.body.dataset.state !== '0'")
     assert "Ann (you) played red Trade Hands at Bot 3." in (page.text_content("#log") or "")
-    assert not page.errors  # type: ignore[attr-defined]
-
-
-def test_an_illegal_move_is_explained_in_the_pages_language(
-    server: ServerThread, browser: Browser
-) -> None:
-    """The server's refusal carries the engine's reason; the French page says it in French.
-
-    The page offers only legal moves, so the refusal is slipped into the page's own
-    WebSocket, as a server that had refused a move would send it.
-    """
-    table = create_table(server.url, seats=2, host_name="Ann", turn_timer=0)
-    code, host = str(table["code"]), str(table["host_token"])
-    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
-    page = new_page(browser, DESKTOP)
-    sockets = []
-
-    def relay(ws: Any) -> None:
-        server_side = ws.connect_to_server()
-        ws.on_message(server_side.send)
-        server_side.on_message(ws.send)
-        sockets.append(ws)
-
-    page.route_web_socket("**/ws/**", relay)
-    sit_and_start(page, server, table, lang="fr")
-    wait_until(page, "document.body.dataset.state !== undefined")
-    refusal = {
-        "type": "error",
-        "code": "illegal",
-        "message": "Y1 does not match R2 (colour red): play the same colour, ...",
-        "reason": "no_match",
-        "details": {"card": "Y1", "top": "R2", "colour": "R"},
-        "state": 0,
-        "ref": None,
-    }
-    sockets[0].send(json.dumps(refusal))
-    wait_until(page, "document.getElementById('toast').classList.contains('show')")
-    assert page.text_content("#toast") == (
-        "Interdit : 1 jaune ne va pas sur 2 rouge (couleur rouge) : jouez la même couleur, "
-        "le même chiffre ou symbole, une carte blanche, ou appuyez sur le distributeur"
-    )
     assert not page.errors  # type: ignore[attr-defined]
 
 

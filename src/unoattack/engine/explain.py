@@ -1,6 +1,8 @@
 """Why an action is refused: :class:`IllegalAction`, the stable keys of its reasons
 (:data:`ILLEGAL_REASONS`), and :func:`explain`, which finds the reason in words a player
-understands; and the refusals of the table (:class:`MatchRefusal`, :data:`MATCH_REASONS`).
+understands; :func:`play_to_explain`, the play to ask about when a player asks why a card
+cannot be played; and the refusals of the table (:class:`MatchRefusal`,
+:data:`MATCH_REASONS`).
 
 ``Game.apply`` checks an action against the cached legal actions in two ``&``; only when
 the check fails does it ask :func:`explain` why, so the explanation costs nothing on the
@@ -11,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.actions import Action, ActionKind, play
 from unoattack.engine.state import Phase
+from unoattack.rules.cards import Card, Colour
 
 if TYPE_CHECKING:
     from unoattack.engine.game import Game
@@ -100,8 +103,25 @@ def no_such_seat(game: Game, seat: int) -> IllegalAction:
     )
 
 
+def play_to_explain(game: Game, card: Card, seat: int) -> Action:
+    """The play of ``card`` by ``seat`` to ask :func:`explain` about when a player asks why
+    the card cannot be played at all (a front-end's unplayable card): one with its choices
+    made — red for a wild, the next seat still playing for a card aimed at a player — so
+    that the reason given is what stops every play of the card, never a choice left open.
+    """
+    colour = Colour.RED if card.is_wild else None
+    target = None
+    if game._tables.effect_of[card.index].targeted:
+        others = [(seat + step) % game.n for step in range(1, game.n)]
+        target = next((s for s in others if game.active[s]), others[0])
+    return play(card, colour, target)
+
+
 def explain(game: Game, action: Action, seat: int) -> IllegalAction:
     """Why ``action`` by ``seat`` is not legal in ``game``, in words a player understands."""
+    if action.kind is ActionKind.PENALIZE:
+        # A table-talk rule (A41): only a referee reports it, never a player's seat.
+        return IllegalAction("only the referee can apply the suggestion penalty", "referee_only")
     phase = game.phase
     if phase is Phase.MATCH_OVER:
         return IllegalAction("the match is over", "match_over")

@@ -218,9 +218,6 @@ class Game(State):
         code = action.code
         if cache.codes >> code & 1 or cache.plain & PLAIN_BIT[code]:
             return self.apply_unchecked(action, seat)
-        if action.kind is _PENALIZE_KIND:
-            # A table-talk rule (A41): only a referee reports it, never a player's seat.
-            raise IllegalAction("only the referee can apply the suggestion penalty", "referee_only")
         raise explain(self, action, seat)
 
     def apply_unchecked(self, action: Action, seat: int) -> list[Event]:

@@ -41,7 +41,7 @@ from unoattack.engine.agenda import MOVE, REACT, RESUME, SETTLE, TIMEOUT, Due, n
 from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
-from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal
+from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal, explain
 from unoattack.engine.game import Game
 from unoattack.engine.record import TakeBack, rewind
 from unoattack.engine.seats import Seats
@@ -352,6 +352,33 @@ class Match:
         return steps
 
     def _submit(self, seat: int, action: Action, now: float, state: int | None) -> list[Step]:
+        self._screen(seat, action, state)
+        return self._accept(seat, action, now, Chooser.PLAYER, state)
+
+    def refusal(self, seat: int, action: Action, state: int | None = None) -> IllegalAction | None:
+        """Why the table would refuse ``action`` from ``seat``'s player (meant for table
+        state ``state``; None: whatever the state), without trying it: what :meth:`submit`
+        would raise, or None when the table would take it. Unlike :meth:`submit` it does
+        not first do what is due: it judges the table as it stands.
+
+        A front-end asks it when a player reaches for something the table does not offer
+        (an unplayable card, a key with no legal action behind it), to say why.
+        """
+        try:
+            self._screen(seat, action, state)
+        except IllegalAction as refused:
+            return refused
+        held = self._held_refusal(seat, action)
+        if held is not None:
+            return held
+        game = self.game
+        if action in game.legal_actions(seat):
+            return None
+        return explain(game, action, seat)
+
+    def _screen(self, seat: int, action: Action, state: int | None) -> None:
+        """Raise the table's refusal of an action from outside, if any, before the held
+        catch and the cards are looked at."""
         game = self.game
         if not 0 <= seat < game.n:
             raise IllegalAction(
@@ -373,7 +400,6 @@ class Match:
             if offered == seat and action.kind not in REACTIONS:
                 raise MatchRefusal("answer the offer: react, or decline it", "answer_offer")
         self._check_state(state)
-        return self._accept(seat, action, now, Chooser.PLAYER, state)
 
     def decline(self, seat: int, *, now: float = 0.0) -> list[Step]:
         """With offers: ``seat`` declines the reaction it is offered. Like :meth:`submit`,
@@ -508,12 +534,9 @@ class Match:
         game = self.game
         held = self._held
         if held is not None:
-            if action.kind is not ActionKind.SAY_UNO or seat != held.liable:
-                # While a catch is held, the table waits for it: only the liable player's
-                # UNO can still come first.
-                raise MatchRefusal(
-                    "a catch is being settled: wait a moment", "catch_pending", seat=held.catcher
-                )
+            refused = self._held_refusal(seat, action)
+            if refused is not None:
+                raise refused
             # The UNO grace: the liable player's call, arriving while the catch is held,
             # wins (R59, P13); the catch fails.
             said = self._apply(seat, action, at, chooser)
@@ -534,6 +557,16 @@ class Match:
             self._held = HeldCatch(seat, game.uno_seat, at, self.state, chooser)
             return [Step(StepKind.HELD, seat, action, at, self.state, chooser)]
         return [self._apply(seat, action, at, chooser)]
+
+    def _held_refusal(self, seat: int, action: Action) -> MatchRefusal | None:
+        """While a catch is held, the table waits for it: only the liable player's UNO
+        can still come first (P13)."""
+        held = self._held
+        if held is None or (action.kind is ActionKind.SAY_UNO and seat == held.liable):
+            return None
+        return MatchRefusal(
+            "a catch is being settled: wait a moment", "catch_pending", seat=held.catcher
+        )
 
     def _settle(self, at: float) -> Step:
         """Carry out the held catch at ``at``, or fail it if its window has closed."""

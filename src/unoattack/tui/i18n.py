@@ -12,6 +12,7 @@ Card names in French follow the French-Canadian rulebook (seed 004): "Appuyer 2 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from unoattack.rules.cards import ENGLISH_NAMES, Card, Colour, Kind
@@ -22,6 +23,11 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 _COLOURS = {
     "en": ("red", "yellow", "green", "blue"),
     "fr": ("rouge", "jaune", "vert", "bleu"),
+}
+# A colour said of a card ("une carte verte"): French agrees it with "carte", feminine.
+_COLOUR_ADJECTIVES = {
+    "en": _COLOURS["en"],
+    "fr": ("rouge", "jaune", "verte", "bleue"),
 }
 
 # Full names. French wilds of the 2003 and 2010 decks have no rulebook name (seed 004 has
@@ -234,15 +240,100 @@ MESSAGES: dict[str, dict[str, str]] = {
         "btn.help": "Help (?)",
         "keys": "←→↑↓ choose · Enter play · P press · U UNO · C catch · ? help · Q quit",
         # notices
-        "note.wait": "Wait: it is not your turn ({who} is to act).",
-        "note.cannot_play": "You cannot play {card} now.",
-        "note.cannot_press": "You cannot press the launcher now.",
-        "note.no_uno": "Nothing to call: say UNO with the play that leaves you one card.",
         "note.uno_armed": "UNO! will be said with your next card.",
         "note.uno_disarmed": "UNO call cancelled.",
-        "note.no_catch": "Nobody can be caught now.",
-        "note.no_stop": "You cannot stop pressing now.",
         "note.saved": "Saved to {path}",
+        # refusals: why the table refused an action and what to do instead (Tr.refusal),
+        # one per reason of the engine (ILLEGAL_REASONS, MATCH_REASONS); a ".nobody"
+        # variant for a seat that is not at the table, ".wild" for a wild on the pile
+        "refusal.not_allowed": "The rules do not allow that now: choose another move.",
+        "refusal.match_over": "The match is over: nothing more can be played.",
+        "refusal.no_such_seat": "There is no seat {seat} at this table of {players}: the "
+        "seats go from 1 to {last}.",
+        "refusal.eliminated": "You are out of the match: you can only watch the others play.",
+        "refusal.no_uno_to_call": "There is no UNO to say now: say UNO with the play that "
+        "leaves you one card.",
+        "refusal.uno_not_yours": "Only {who} can say UNO now, having one card left: catch "
+        "them before they do.",
+        "refusal.not_catchable": "{who} cannot be caught now: a player can be caught only "
+        "after playing their second-to-last card without saying UNO, until the next card "
+        "or press.",
+        "refusal.not_catchable.nobody": "Nobody can be caught now: a player can be caught "
+        "only after playing their second-to-last card without saying UNO, until the next "
+        "card or press.",
+        "refusal.catch_yourself": "You cannot catch yourself: say UNO instead.",
+        "refusal.not_your_turn": "It is not your turn: {who} is to act, so wait for your turn.",
+        "refusal.name_start_colour": "The start card is a wild: first name its colour (red, "
+        "yellow, green or blue).",
+        "refusal.no_colour_to_name": "There is no colour to name now: only a wild start card "
+        "waits for one.",
+        "refusal.no_presses_to_stop": "You have no presses to stop: you can stop only while "
+        "you owe presses.",
+        "refusal.every_press_counts": "In this edition every press must be made: keep "
+        "pressing the launcher.",
+        "refusal.stop_after_cards": "You may stop only once the launcher has given you "
+        "cards: keep pressing it.",
+        "refusal.no_press_now": "The launcher cannot be pressed now: nothing calls for a press.",
+        "refusal.card_not_in_hand": "You have no {card} in your hand: play a card you hold.",
+        "refusal.must_press": "You still owe {presses}: press the launcher before you play a card.",
+        "refusal.must_press_until_fire": "You must press the launcher until it fires before "
+        "you play a card.",
+        "refusal.must_press_or_stack": "Only a Hit card can go on the Hit pile: stack one, or "
+        "press the launcher.",
+        "refusal.wild_needs_colour": "A wild is played naming a colour: choose one for {card}.",
+        "refusal.needs_target": "{Card} is played against a player: choose whom.",
+        "refusal.takes_no_target": "{Card} is not played against anyone: play it without "
+        "choosing a player.",
+        "refusal.target_yourself": "You cannot aim at yourself: choose another player.",
+        "refusal.no_target_seat": "{who} is out of the match: choose a player still playing.",
+        "refusal.no_target_seat.nobody": "There is no player in seat {seat}: choose a player "
+        "still playing.",
+        "refusal.no_going_out_on_trade": "You may not go out on a Trade Hands card: press the "
+        "launcher instead.",
+        "refusal.uno_with_one_card_only": "UNO is said only with the play that leaves you one "
+        "card: play without it.",
+        "refusal.no_match": "{Card} matches neither {colour} nor {on_symbol}: play "
+        "{a_colour_card} or {a_symbol}, or press the launcher.",
+        "refusal.no_match.wild": "{Card} is not {colour_adj}, the colour named for the wild "
+        "on top: play {a_colour_card}, or press the launcher.",
+        "refusal.referee_only": "Only the referee gives the penalty for suggesting a card.",
+        "refusal.nobody_to_penalize": "{who} is out of the match: there is nobody to penalize.",
+        "refusal.nobody_to_penalize.nobody": "There is no player in seat {seat} to penalize.",
+        "refusal.hand_over": "The hand is over: there is nothing to penalize.",
+        "refusal.stale": "The table moved on before your move arrived: look again and choose anew.",
+        "refusal.between_hands": "The hand is over: the next one starts in a moment.",
+        "refusal.catch_pending": "A catch is being settled: wait a moment, then try again.",
+        "refusal.uno_in_time": "Too late: {who} said UNO in time, so your catch does not count.",
+        "refusal.too_late": "Too late: the chance to catch closed before your catch was judged.",
+        "refusal.offer_pending": "{who} must first answer their offer: wait for them.",
+        "refusal.no_offer": "There is no offer to decline: act as usual.",
+        "refusal.answer_offer": "You are offered a reaction: react, or decline the offer.",
+        "refusal.undo_with_people": "Only a player alone against bots may take a move back: "
+        "another player would lose theirs.",
+        "refusal.undo_unavailable": "Moves cannot be taken back at this table: every move stays "
+        "as it was played.",
+        "refusal.nothing_to_undo": "You have made no move yet, so there is none to take back.",
+        "refusal.undo_past_hand": "Your last move was in a hand that is over: it stays played.",
+        # the words refusals are made of
+        "player.one": "{n} player",
+        "player.many": "{n} players",
+        "card.subject": "{card}",
+        "card.a_colour": "a {colour} card",
+        "symbol.on.number": "{number}",
+        "symbol.on.skip": "Skip",
+        "symbol.on.reverse": "Reverse",
+        "symbol.on.hit1": "Hit 1",
+        "symbol.on.hit2": "Hit 2",
+        "symbol.on.discard_all": "Discard All",
+        "symbol.on.trade_hands": "Trade Hands",
+        "symbol.a.number": "a {number}",
+        "symbol.a.number.8": "an {number}",
+        "symbol.a.skip": "a Skip",
+        "symbol.a.reverse": "a Reverse",
+        "symbol.a.hit1": "a Hit 1",
+        "symbol.a.hit2": "a Hit 2",
+        "symbol.a.discard_all": "a Discard All",
+        "symbol.a.trade_hands": "a Trade Hands",
         # dialogs
         "dlg.colour": "Choose a colour",
         "dlg.colour.for": "Choose the colour for {card}",
@@ -290,10 +381,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.off": "Hints are off at this table.",
         "undo.done": "You took back your move ({move}) and the bots' answers.",
         "undo.wait": "Wait for the bot to finish thinking, then undo.",
-        "undo.undo_with_people": "Undo is only for a player alone against bots.",
-        "undo.undo_unavailable": "Moves cannot be taken back at this table.",
-        "undo.nothing_to_undo": "You have made no move to take back yet.",
-        "undo.undo_past_hand": "Your last move was in a hand that is over: it stays.",
         "hint.not_yours": "A hint is for your own decision: wait until you have one.",
         "hint.thinking": "The coach is thinking…",
         "hint.title": "Coach: your chance to win the hand",
@@ -492,15 +579,110 @@ MESSAGES: dict[str, dict[str, str]] = {
         "btn.catch": "Attraper {who} ! (C)",
         "btn.help": "Aide (?)",
         "keys": "←→↑↓ carte · Entrée jouer · P appuyer · U UNO · C attraper · ? aide · Q quitter",
-        "note.wait": "Attendez : ce n'est pas votre tour ({who} doit jouer).",
-        "note.cannot_play": "Vous ne pouvez pas jouer {card} maintenant.",
-        "note.cannot_press": "Vous ne pouvez pas appuyer maintenant.",
-        "note.no_uno": "Rien à annoncer : dites UNO avec la carte qui vous en laisse une.",
         "note.uno_armed": "UNO ! sera dit avec votre prochaine carte.",
         "note.uno_disarmed": "Annonce UNO annulée.",
-        "note.no_catch": "Personne ne peut être attrapé maintenant.",
-        "note.no_stop": "Vous ne pouvez pas arrêter d'appuyer maintenant.",
         "note.saved": "Partie enregistrée dans {path}",
+        "refusal.not_allowed": "Les règles ne le permettent pas maintenant : choisissez un "
+        "autre coup.",
+        "refusal.match_over": "La partie est terminée : plus rien ne peut être joué.",
+        "refusal.no_such_seat": "Il n'y a pas de place {seat} à cette table de {players} : "
+        "les places vont de 1 à {last}.",
+        "refusal.eliminated": "Vous êtes éliminé de la partie : vous ne pouvez plus que "
+        "regarder les autres jouer.",
+        "refusal.no_uno_to_call": "Il n'y a pas de UNO à dire maintenant : dites UNO avec la "
+        "carte qui vous en laisse une.",
+        "refusal.uno_not_yours": "Seul {who} peut dire UNO maintenant, car il lui reste une "
+        "carte : attrapez-le avant qu'il le dise.",
+        "refusal.not_catchable": "{who} ne peut pas être attrapé maintenant : on n'attrape un "
+        "joueur qu'après son avant-dernière carte jouée sans dire UNO, jusqu'à la carte ou "
+        "l'appui suivant.",
+        "refusal.not_catchable.nobody": "Personne ne peut être attrapé maintenant : on "
+        "n'attrape un joueur qu'après son avant-dernière carte jouée sans dire UNO, jusqu'à "
+        "la carte ou l'appui suivant.",
+        "refusal.catch_yourself": "Vous ne pouvez pas vous attraper vous-même : dites plutôt UNO.",
+        "refusal.not_your_turn": "Ce n'est pas votre tour : c'est à {who} de jouer, attendez "
+        "votre tour.",
+        "refusal.name_start_colour": "La carte de départ est une carte blanche : annoncez "
+        "d'abord sa couleur (rouge, jaune, vert ou bleu).",
+        "refusal.no_colour_to_name": "Il n'y a pas de couleur à annoncer maintenant : seule "
+        "une carte blanche de départ en attend une.",
+        "refusal.no_presses_to_stop": "Vous n'avez pas d'appuis à arrêter : on ne peut "
+        "arrêter que quand on doit des appuis.",
+        "refusal.every_press_counts": "Dans cette édition, il faut faire tous les appuis : "
+        "continuez d'appuyer sur le distributeur.",
+        "refusal.stop_after_cards": "Vous ne pouvez arrêter qu'une fois que le distributeur "
+        "vous a donné des cartes : continuez d'appuyer.",
+        "refusal.no_press_now": "Impossible d'appuyer sur le distributeur maintenant : rien "
+        "ne le demande.",
+        "refusal.card_not_in_hand": "Vous n'avez pas de {card} en main : jouez une carte que "
+        "vous avez.",
+        "refusal.must_press": "Vous devez encore {presses} : appuyez sur le distributeur "
+        "avant de jouer une carte.",
+        "refusal.must_press_until_fire": "Vous devez appuyer sur le distributeur jusqu'à ce "
+        "qu'il tire avant de jouer une carte.",
+        "refusal.must_press_or_stack": "Seule une carte Appuyer peut aller sur la pile : "
+        "empilez-en une, ou appuyez sur le distributeur.",
+        "refusal.wild_needs_colour": "Une carte blanche se joue en annonçant une couleur : "
+        "choisissez-en une pour {card}.",
+        "refusal.needs_target": "{Card} se joue contre un joueur : choisissez lequel.",
+        "refusal.takes_no_target": "{Card} ne se joue contre personne : jouez-la sans "
+        "choisir de joueur.",
+        "refusal.target_yourself": "Vous ne pouvez pas vous viser vous-même : choisissez un "
+        "autre joueur.",
+        "refusal.no_target_seat": "{who} est éliminé : choisissez un joueur encore en jeu.",
+        "refusal.no_target_seat.nobody": "Il n'y a pas de joueur à la place {seat} : "
+        "choisissez un joueur encore en jeu.",
+        "refusal.no_going_out_on_trade": "On ne peut pas finir sur un Échange de mains : "
+        "appuyez plutôt sur le distributeur.",
+        "refusal.uno_with_one_card_only": "UNO se dit seulement avec la carte qui vous en "
+        "laisse une : jouez sans l'annoncer.",
+        "refusal.no_match": "{Card} ne va ni sur le {colour} ni sur {on_symbol} : jouez "
+        "{a_colour_card} ou {a_symbol}, ou appuyez sur le distributeur.",
+        "refusal.no_match.wild": "{Card} n'est pas {colour_adj}, la couleur annoncée pour la "
+        "carte blanche du dessus : jouez {a_colour_card}, ou appuyez sur le distributeur.",
+        "refusal.referee_only": "Seul l'arbitre donne la pénalité pour avoir suggéré une carte.",
+        "refusal.nobody_to_penalize": "{who} est éliminé : il n'y a personne à pénaliser.",
+        "refusal.nobody_to_penalize.nobody": "Il n'y a pas de joueur à la place {seat} à "
+        "pénaliser.",
+        "refusal.hand_over": "La manche est finie : il n'y a rien à pénaliser.",
+        "refusal.stale": "La table a bougé avant que votre coup arrive : regardez de nouveau "
+        "et rejouez.",
+        "refusal.between_hands": "La manche est finie : la suivante commence dans un instant.",
+        "refusal.catch_pending": "Quelqu'un est en train d'être attrapé : attendez un "
+        "instant, puis réessayez.",
+        "refusal.uno_in_time": "Trop tard : {who} a dit UNO à temps, votre prise ne compte pas.",
+        "refusal.too_late": "Trop tard : l'occasion d'attraper était passée quand votre prise "
+        "a été jugée.",
+        "refusal.offer_pending": "{who} doit d'abord répondre à son offre : attendez.",
+        "refusal.no_offer": "Il n'y a pas d'offre à refuser : jouez normalement.",
+        "refusal.answer_offer": "On vous offre de réagir : réagissez, ou refusez l'offre.",
+        "refusal.undo_with_people": "Seul un joueur face à des robots peut reprendre un coup : un "
+        "autre joueur perdrait le sien.",
+        "refusal.undo_unavailable": "On ne peut pas reprendre de coup à cette table : chaque coup "
+        "reste tel qu'il a été joué.",
+        "refusal.nothing_to_undo": "Vous n'avez encore joué aucun coup : il n'y a rien à "
+        "reprendre.",
+        "refusal.undo_past_hand": "Votre dernier coup était dans une manche terminée : il reste "
+        "joué.",
+        "player.one": "{n} joueur",
+        "player.many": "{n} joueurs",
+        "card.subject": "La carte {card}",
+        "card.a_colour": "une carte {colour}",
+        "symbol.on.number": "le {number}",
+        "symbol.on.skip": "le Passer",
+        "symbol.on.reverse": "l'Inversion",
+        "symbol.on.hit1": "l'Appuyer 1 fois",
+        "symbol.on.hit2": "l'Appuyer 2 fois",
+        "symbol.on.discard_all": "le Poser tout",
+        "symbol.on.trade_hands": "l'Échange de mains",
+        "symbol.a.number": "un {number}",
+        "symbol.a.number.8": "un {number}",
+        "symbol.a.skip": "un Passer",
+        "symbol.a.reverse": "une Inversion",
+        "symbol.a.hit1": "un Appuyer 1 fois",
+        "symbol.a.hit2": "un Appuyer 2 fois",
+        "symbol.a.discard_all": "un Poser tout",
+        "symbol.a.trade_hands": "un Échange de mains",
         "dlg.colour": "Choisissez une couleur",
         "dlg.colour.for": "Choisissez la couleur de {card}",
         "dlg.target": "Choisissez un joueur pour {card}",
@@ -545,10 +727,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.off": "Les conseils sont désactivés à cette table.",
         "undo.done": "Vous avez repris votre coup ({move}) et les réponses des robots.",
         "undo.wait": "Attendez que le robot ait fini de réfléchir, puis annulez.",
-        "undo.undo_with_people": "Seul un joueur face à des robots peut reprendre un coup.",
-        "undo.undo_unavailable": "On ne peut pas reprendre de coup à cette table.",
-        "undo.nothing_to_undo": "Vous n'avez encore joué aucun coup à reprendre.",
-        "undo.undo_past_hand": "Votre dernier coup était dans une manche terminée : il reste joué.",
         "hint.not_yours": "Un conseil porte sur votre propre décision : attendez d'en avoir une.",
         "hint.thinking": "L'entraîneur réfléchit…",
         "hint.title": "Entraîneur : vos chances de gagner la manche",
@@ -695,6 +873,63 @@ class Tr:
     def label(self, card: Card) -> str:
         """A short label for a card chip; its colour is shown by the chip itself."""
         return _KIND_LABELS[self.lang][card.kind].format(number=card.number)
+
+    def refusal(self, reason: str, details: Mapping[str, str | int], names: Sequence[str]) -> str:
+        """Why the table refused an action, and what to do instead: the sentence for the
+        engine's reason key (``IllegalAction.reason``, a key of ``ILLEGAL_REASONS`` or
+        ``MATCH_REASONS``), filled from its details; ``names`` are the seats' names. A
+        reason with no sentence here (from a newer engine) reads as a plain refusal.
+
+        >>> names = ["You", "Bot 2"]
+        >>> Tr("en").refusal("no_match", {"card": "Y1", "top": "R3", "colour": "R"}, names)
+        'Yellow 1 matches neither red nor 3: play a red card or a 3, or press the launcher.'
+        >>> Tr("fr").refusal("must_press", {"left": 2}, names)
+        'Vous devez encore 2 appuis : appuyez sur le distributeur avant de jouer une carte.'
+        """
+        key = f"refusal.{reason}" if self.has(f"refusal.{reason}") else "refusal.not_allowed"
+        values: dict[str, str] = {}
+        seat = details.get("seat")
+        if isinstance(seat, int):
+            values["seat"] = str(seat + 1)  # people number the seats from 1
+            if 0 <= seat < len(names):
+                values["who"] = names[seat]
+            elif self.has(f"{key}.nobody"):
+                key += ".nobody"  # a catch of nobody (seat -1), a seat not at the table
+        players = details.get("players")
+        if isinstance(players, int):
+            values["players"] = self.count("player", players)
+            values["last"] = str(players)
+        left = details.get("left")
+        if isinstance(left, int):
+            values["presses"] = self.count("press", left)
+        card = details.get("card")
+        if isinstance(card, str):
+            values["card"] = self.card(Card.parse(card))
+            subject = self("card.subject", card=values["card"])
+            values["Card"] = subject[:1].upper() + subject[1:]
+        colour_letter = details.get("colour")
+        if isinstance(colour_letter, str):
+            colour = Colour.parse(colour_letter)
+            values["colour"] = self.colour(colour)
+            values["colour_adj"] = _COLOUR_ADJECTIVES[self.lang][colour]
+            values["a_colour_card"] = self("card.a_colour", colour=values["colour_adj"])
+        top = details.get("top")
+        if isinstance(top, str):
+            top_card = Card.parse(top)
+            if top_card.is_wild:
+                key += ".wild"  # a wild has no symbol to match: only its named colour counts
+            else:
+                values["on_symbol"] = self._symbol("on", top_card)
+                values["a_symbol"] = self._symbol("a", top_card)
+        return self(key, **values)
+
+    def _symbol(self, form: str, card: Card) -> str:
+        """What a coloured card shows besides its colour, as a card goes ``on`` it ("3",
+        "l'Inversion") or as ``a`` card to play ("an 8", "une Inversion")."""
+        key = f"symbol.{form}.{card.kind.key}"
+        if self.has(f"{key}.{card.number}"):
+            key = f"{key}.{card.number}"
+        return self(key, number=card.number)
 
     def option(self, name: str) -> str:
         return OPTION_LABELS[self.lang].get(name, name)

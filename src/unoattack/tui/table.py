@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -37,6 +37,7 @@ from textual.widgets import Button, Static
 
 from unoattack.bots.ismcts import COACH_SECONDS, MoveEstimate, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, Game, IllegalAction, Phase, View
+from unoattack.engine.actions import PRESS, SAY_UNO, STOP, catch
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
     HandWon,
@@ -45,6 +46,7 @@ from unoattack.engine.events import (
     Pressed,
     TurnStarted,
 )
+from unoattack.engine.explain import play_to_explain
 from unoattack.engine.match import Search, Step, StepKind
 from unoattack.engine.view import PressDuty
 from unoattack.rules import Card, Colour
@@ -65,6 +67,8 @@ Reveal = Callable[[], float | None]  # a step of the story; how long until the n
 _FRAMES = "◐◓◑◒"
 #: Events looked back through for the prompt's details (a bonus turn).
 _RECENT = 200
+#: How long the reason for a refusal stays up: long enough to read a sentence.
+_REFUSAL_SECONDS = 6.0
 
 
 class TableClock:
@@ -245,10 +249,23 @@ class TableScreen(Screen[None]):
         try:
             steps = self.session.apply(action, seat, self.clock.now())
         except IllegalAction as exc:
-            self.notify(str(exc), severity="warning")
+            self._refuse(exc.reason, exc.details)
             return False
         self._show(steps)
         return True
+
+    def _explain(self, seat: int, action: Action) -> None:
+        """The viewer reached for ``action``, which the table does not offer now: say why.
+        What the table offers is exactly what it would take, so the match refuses it."""
+        refusal = self.match.refusal(seat, action)
+        assert refusal is not None, f"the table offers no {action} yet would take it"
+        self._refuse(refusal.reason, refusal.details)
+
+    def _refuse(self, reason: str, details: Mapping[str, str | int]) -> None:
+        """Say why the table refused the viewer's action, and what to do instead, from
+        the engine's reason key and details, in the table's language."""
+        text = self.tr.refusal(reason, details, self.names)
+        self.notify(text, severity="warning", timeout=_REFUSAL_SECONDS)
 
     def _show(self, steps: list[Step]) -> None:
         """Tell what the match did, then go on (:meth:`_pump` once the story is told)."""
@@ -562,10 +579,7 @@ class TableScreen(Screen[None]):
         seat = self._viewer_seat
         plays = [a for a in self._legal() if a.kind is ActionKind.PLAY and a.card == card]
         if not plays:
-            if self.game.to_act != seat and self.game.to_act is not None:
-                self._note(self.tr("note.wait", who=self.names[self.game.to_act]))
-            else:
-                self._note(self.tr("note.cannot_play", card=self.tr.card(card)))
+            self._explain(seat, play_to_explain(self.game, card, seat))
             return
         with_uno = [a for a in plays if a.uno]
         without = [a for a in plays if not a.uno]
@@ -610,28 +624,31 @@ class TableScreen(Screen[None]):
         else:
             pick_target(colours[0] if colours else None)
 
-    def _simple(self, kind: ActionKind, refusal: str) -> None:
+    def _simple(self, action: Action | None, kind: ActionKind) -> None:
+        """The key of an action of ``kind``: the legal one, or why ``action`` (that kind's
+        action, None when there is none to ask about) is refused."""
         if not self._ready_for_input():
             return
         seat = self._viewer_seat
         found = [a for a in self._legal() if a.kind is kind]
         if found:
             self._act(seat, found[0])
-        elif kind is ActionKind.PRESS and self.game.to_act not in (seat, None):
-            assert self.game.to_act is not None
-            self._note(self.tr("note.wait", who=self.names[self.game.to_act]))
+        elif action is not None:
+            self._explain(seat, action)
         else:
-            self._note(self.tr(refusal))
+            # The engine's reason for a catch of nobody: no seat (-1) can be caught now.
+            self._refuse("not_catchable", {"seat": -1})
         self._drain()
 
     def action_press(self) -> None:
-        self._simple(ActionKind.PRESS, "note.cannot_press")
+        self._simple(PRESS, ActionKind.PRESS)
 
     def action_stop(self) -> None:
-        self._simple(ActionKind.STOP, "note.no_stop")
+        self._simple(STOP, ActionKind.STOP)
 
     def action_catch(self) -> None:
-        self._simple(ActionKind.CATCH, "note.no_catch")
+        liable = self.game.uno_seat
+        self._simple(catch(liable) if liable >= 0 else None, ActionKind.CATCH)
 
     def action_uno(self) -> None:
         if not self._ready_for_input():
@@ -645,7 +662,7 @@ class TableScreen(Screen[None]):
             self._note(self.tr("note.uno_armed" if self._uno_armed else "note.uno_disarmed"))
             self._redraw()
         else:
-            self._note(self.tr("note.no_uno"))
+            self._explain(seat, SAY_UNO)
         self._drain()
 
     def action_hint(self) -> None:
@@ -705,7 +722,7 @@ class TableScreen(Screen[None]):
         try:
             took = self.session.take_back(self._viewer_seat, self.clock.now())
         except IllegalAction as exc:
-            self._note(tr(f"undo.{exc.reason}") if tr.has(f"undo.{exc.reason}") else str(exc))
+            self._refuse(exc.reason, exc.details)
             return
         # What was on its way to the screen belonged to the moves just undone.
         self._wakes += 1

@@ -474,11 +474,11 @@ class TableManager:
             return
         try:
             steps = match.submit(seat, action, now=now, state=state)
-        except MatchRefusal as exc:
-            self._error(conn, exc.reason, str(exc), ref)
         except IllegalAction as exc:
-            # reason and details let the page say it in its own language
-            self._error(conn, "illegal", str(exc), ref, reason=exc.reason, details=exc.details)
+            # A refusal of the table keeps its own code, any other is "illegal"; both carry
+            # the engine's reason and details, so that the page says why in its language.
+            code = exc.reason if isinstance(exc, MatchRefusal) else "illegal"
+            self._error(conn, code, str(exc), ref, reason=exc.reason, details=exc.details)
         except JournalError as exc:
             log.error("table %s: cannot store action %s: %s", table.code, action, exc.cause)
             self._handle(table, exc.steps, conn, ref)
@@ -520,12 +520,12 @@ class TableManager:
                 live.held = (None, None)
                 target = step.action.target if step.action is not None else None
                 liable = table.seats[target].name if target is not None else "they"
-                message = (
-                    f"{liable} said UNO in time"
-                    if step.reason == "uno_in_time"
-                    else "the catch window closed"
-                )
-                self._error(held_conn, step.reason, message, held_ref)
+                in_time = step.reason == "uno_in_time"
+                message = f"{liable} said UNO in time" if in_time else "the catch window closed"
+                # The details of MATCH_REASONS: the seat that said UNO in time, if any.
+                details = {"seat": target} if in_time and target is not None else {}
+                reason = step.reason
+                self._error(held_conn, reason, message, held_ref, reason=reason, details=details)
             elif step.kind is StepKind.APPLIED:
                 acting, acked = conn, ref
                 action = step.action

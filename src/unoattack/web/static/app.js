@@ -3,8 +3,10 @@
  * The page holds no rule. It draws what the server sends — this seat's view and the
  * redacted events — and offers exactly the view's legal actions: a card is playable when
  * a legal action plays it; the colour and target pickers list the variants of that play;
- * Press, Stop, UNO and Catch are the legal actions of those kinds. Text from players
- * (names, chat) only ever goes into the page through textContent.
+ * Press, Stop, UNO and Catch are the legal actions of those kinds. Anything else a
+ * player reaches for (a dimmed card, a key) goes to the table anyway, which refuses it
+ * with the engine's reason: the page says why. Text from players (names, chat) only
+ * ever goes into the page through textContent.
  */
 "use strict";
 
@@ -12,6 +14,10 @@
   const $ = (id) => document.getElementById(id);
   const store = window.localStorage;
   const COLOURS = ["R", "Y", "G", "B"];
+  // Kinds of card whose every play names a player: the engine's action needs the seat.
+  const AIMED = ["trade_hands", "wild_attack_attack"];
+  // How long the reason for a refusal stays up: long enough to read a sentence.
+  const REFUSAL_MS = 6000;
   // The server's bot levels (GET /api/options), for a page opened from an invite link.
   const BOT_LEVELS = ["random", "family", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"];
 
@@ -80,6 +86,12 @@
     return n <= 2 ? t("times." + n) : t("times.n", { n });
   }
 
+  // "1 press", "2 presses"; in French 0 and 1 take the singular.
+  function count(noun, n) {
+    const one = S.lang === "fr" ? n <= 1 : n === 1;
+    return t(noun + (one ? ".one" : ".many"), { n });
+  }
+
   function seatName(index) {
     if (index === null || index === undefined || !S.table) return "?";
     const seat = S.table.seats[index];
@@ -139,12 +151,12 @@
   }
 
   let toastTimer = 0;
-  function toast(text) {
+  function toast(text, ms) {
     const el = $("toast");
     el.textContent = text;
     el.classList.add("show");
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => el.classList.remove("show"), 2600);
+    toastTimer = setTimeout(() => el.classList.remove("show"), ms || 2600);
   }
 
   // ------------------------------------------------------------------ sound
@@ -368,11 +380,19 @@
   }
 
   function act(text) {
-    if (S.busy === S.state) return; // one action per state: a double tap sends nothing twice
+    if (submit(text) && text.startsWith("play")) S.unoArmed = false;
+  }
+
+  // Hand an action to the table; false when one is already on its way for this state.
+  // An action the page does not offer (an unplayable card, a key with no legal action
+  // behind it) goes too: the table refuses it with the engine's reason, and the page
+  // says why (onError). Nothing was played then, so an armed UNO stays armed.
+  function submit(text) {
+    if (S.busy === S.state) return false; // one action per state: a double tap sends nothing twice
     S.busy = S.state;
     S.ref += 1;
     send({ type: "act", state: S.state, action: text, ref: S.ref });
-    if (text.startsWith("play")) S.unoArmed = false;
+    return true;
   }
 
   function onMessage(m) {
@@ -429,17 +449,51 @@
     }
   }
 
-  // The engine's reason for refusing an action, in the page's language when it has the
-  // words for it (the server's message is English).
-  function illegalReason(m) {
-    const table = window.I18N[S.lang] || {};
-    const key = "illegal." + m.reason;
-    if (m.code !== "illegal" || S.lang === "en" || !(key in table)) return m.message;
-    const vars = Object.assign({}, m.details || {});
-    if (vars.card) vars.card = cardName(vars.card);
-    if (vars.top) vars.top = cardName(vars.top);
-    if (vars.colour) vars.colour = colourName(vars.colour);
+  // Why the table refused an action, and what to do instead: the sentence for the
+  // engine's reason key (ILLEGAL_REASONS, MATCH_REASONS) filled from its details, with
+  // the page's card and seat names. The terminal game says the same (Tr.refusal).
+  function refusalText(reason, details) {
+    const has = (key) => key in window.I18N.en;
+    let key = has("refusal." + reason) ? "refusal." + reason : "refusal.not_allowed";
+    const vars = {};
+    if (typeof details.seat === "number") {
+      vars.seat = details.seat + 1; // people number the seats from 1
+      const seats = S.table ? S.table.seats.length : 0;
+      if (details.seat >= 0 && details.seat < seats) vars.who = seatName(details.seat);
+      else if (has(key + ".nobody")) key += ".nobody"; // a catch of nobody (seat -1), a seat not at the table
+    }
+    if (typeof details.players === "number") {
+      vars.players = count("player", details.players);
+      vars.last = details.players;
+    }
+    if (typeof details.left === "number") vars.presses = count("press", details.left);
+    if (typeof details.card === "string") {
+      vars.card = cardName(details.card);
+      const subject = t("card.subject", { card: vars.card });
+      vars.Card = subject.charAt(0).toUpperCase() + subject.slice(1);
+    }
+    if (typeof details.colour === "string") {
+      vars.colour = colourName(details.colour);
+      vars.colour_adj = t("colour_adj." + details.colour);
+      vars.a_colour_card = t("card.a_colour", { colour: vars.colour_adj });
+    }
+    if (typeof details.top === "string") {
+      const top = S.faces[details.top] || { colour: null };
+      if (!top.colour) key += ".wild"; // a wild has no symbol to match: only its named colour counts
+      else {
+        vars.on_symbol = symbol("on", top);
+        vars.a_symbol = symbol("a", top);
+      }
+    }
     return t(key, vars);
+  }
+
+  // What a coloured card shows besides its colour, as a card goes "on" it ("3",
+  // "l'Inversion") or as "a" card to play ("an 8", "une Inversion").
+  function symbol(form, face) {
+    let key = "symbol." + form + "." + face.kind;
+    if (key + "." + face.number in window.I18N.en) key += "." + face.number;
+    return t(key, { number: face.number });
   }
 
   function onError(m) {
@@ -455,8 +509,8 @@
       S.token = null;
     }
     const key = "err." + m.code;
-    const known = key in window.I18N.en;
-    toast(known ? t(key, { message: illegalReason(m) }) : t("err.generic", { message: m.message }));
+    if (m.reason) toast(refusalText(m.reason, m.details || {}), REFUSAL_MS);
+    else toast(key in window.I18N.en ? t(key, { message: m.message }) : t("err.generic", { message: m.message }));
     if (m.code === "stale") render();
   }
 
@@ -850,10 +904,31 @@
     const legal = legalOf(S.view);
     const plays = legal.filter((a) => a.kind === "play" && a.card === card);
     if (!plays.length) {
-      toast(t("note.no_play", { card: cardName(card) }));
+      submit(playToExplain(card)); // the table says why it cannot be played
       return;
     }
     choose(plays, card, {});
+  }
+
+  // The play of a card no legal action plays, to ask the table why: with its choices
+  // made (red for a wild, the next seat still playing for a card aimed at a player), like
+  // the engine's play_to_explain, so that the reason is what stops every play of the
+  // card, never a choice left open.
+  function playToExplain(card) {
+    const face = S.faces[card] || {};
+    let text = "play " + card;
+    if (!face.colour) text += " R";
+    if (AIMED.includes(face.kind)) text += " @" + nextSeatPlaying();
+    return text;
+  }
+
+  function nextSeatPlaying() {
+    const n = S.view.players;
+    for (let step = 1; step < n; step++) {
+      const seat = (S.seat + step) % n;
+      if (S.view.active[seat]) return seat;
+    }
+    return (S.seat + 1) % n;
   }
 
   function unique(values) {
@@ -929,12 +1004,16 @@
       renderGame(S.view, false);
       return;
     }
-    toast(t("note.no_uno"));
+    submit("uno"); // the table says why there is no UNO to say
   }
 
+  // A key for "press", "stop" or "catch": the legal action, or the table says why not.
   function onSimple(kind) {
     const action = legalOf(S.view).find((a) => a.kind === kind);
     if (action) act(action.text);
+    else if (kind !== "catch") submit(kind);
+    else if (S.view.catchable !== null) submit("catch " + S.view.catchable);
+    else toast(refusalText("not_catchable", { seat: -1 }), REFUSAL_MS); // the engine's catch of nobody
   }
 
   // ------------------------------------------------------------------ the log
