@@ -152,5 +152,5 @@ def test_lobby_rules_are_table_errors() -> None:
         table.remove_seat(0)
     with pytest.raises(TableError, match="seat 0 is empty"):
         table.start(INSTANT, now=0.0)
-    with pytest.raises(TableError, match="bot levels are random, heuristic"):
+    with pytest.raises(TableError, match="bot levels are random, family, heuristic"):
         table.add_bot(0, "genius")
