@@ -89,10 +89,16 @@ def terminal_game() -> list[tuple[int, str]]:
 def web_server() -> list[tuple[int, str]]:
     httpx = pytest.importorskip("httpx")
     from unoattack.web.manager import Settings
-    from unoattack.web.testing import Client, ServerThread, create_table, post
+    from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
 
     settings = Settings(
-        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as server:
         table = create_table(server.url, seats=3, seed=SEED, host_name="Ann", options=dict(OPTIONS))

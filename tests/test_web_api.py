@@ -14,13 +14,19 @@ import httpx
 
 from unoattack.engine import Record, verify
 from unoattack.web.manager import Settings
-from unoattack.web.testing import Client, ServerThread, create_table, play, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, play, post
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
     settings = Settings(
-        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as running:
         yield running
@@ -119,7 +125,7 @@ def test_a_bad_setup_is_refused_with_the_engines_words(server: ServerThread) -> 
 
 
 def test_a_server_that_deals_its_own_seeds_refuses_a_chosen_seed() -> None:
-    with ServerThread(Settings(db_url="sqlite://", bot_delay=0)) as own:
+    with ServerThread(Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0)) as own:
         response = httpx.post(f"{own.url}/api/tables", json={"seed": 3})
         assert response.status_code == 422 and response.json()["code"] == "no_seed"
 
@@ -316,7 +322,13 @@ def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
 
 def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:
     settings = Settings(
-        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as server:
         table = create_table(server.url, seats=2, seed=5, host_name="Ann", turn_timer=1)
@@ -350,7 +362,13 @@ def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:
 
 def test_uno_said_within_the_grace_period_beats_a_catch() -> None:
     settings = Settings(
-        db_url="sqlite://", bot_delay=0, uno_grace=2.0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0,
+        uno_grace=2.0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as server:
         for catch_first_then_uno in (True, False):
@@ -405,7 +423,9 @@ def _catch_window(server: ServerThread) -> tuple[Client, Client, Client, Client]
 
 
 def test_a_connection_that_floods_is_rate_limited() -> None:
-    settings = Settings(db_url="sqlite://", bot_delay=0, rate=1, burst=5, allow_seed=True)
+    settings = Settings(
+        **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=1, burst=5, allow_seed=True
+    )
     with ServerThread(settings) as server:
         table = create_table(server.url, seats=2, seed=1, host_name="Ann")
         client = Client(server.ws_url, str(table["code"]), str(table["token"]))
@@ -534,3 +554,83 @@ def test_a_search_bot_at_the_table_plays_and_the_server_serves_others_meanwhile(
     by_bot = [m for m in a.messages if m["type"] == "update" and (m["by"] or {}).get("seat") == 1]
     assert played >= 5 and len(by_bot) >= 5
     a.close()
+
+
+# ---------------------------------------------------------------------- bounded
+
+
+def test_an_address_creating_tables_too_fast_is_refused_with_429() -> None:
+    settings = Settings(db_url="sqlite://", bot_delay=0, creates_per_minute=3, joins_per_minute=2)
+    with ServerThread(settings) as server:
+        made = [post(server.url, "/api/tables", seats=3, host_name="Ann") for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        assert made[3].json() == {
+            "code": "rate_limited",
+            "detail": "too many new tables from your address: try again in a minute",
+        }
+        code = made[0].json()["code"]
+        joins = [post(server.url, f"/api/tables/{code}/join", name=n) for n in ("Bo", "Cy", "Di")]
+        assert [r.status_code for r in joins] == [200, 200, 429]
+        assert (
+            joins[2].json()["detail"] == "too many joins from your address: try again in a minute"
+        )
+
+
+def test_a_request_body_over_the_limit_is_refused_before_it_is_read() -> None:
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, max_body=1000)
+    with ServerThread(settings) as server:
+        big = {"seats": 2, "host_name": "Ann", "options": {"x" * 2000: 1}}
+        declared = httpx.post(f"{server.url}/api/tables", json=big)
+        assert declared.status_code == 413
+        assert declared.json() == {
+            "code": "too_large",
+            "detail": "the request body is larger than 1000 bytes",
+        }
+
+        def streamed() -> Iterator[bytes]:  # no Content-Length: chunked
+            yield b'{"seats": 2, "host_name": "'
+            for _ in range(50):
+                yield b"x" * 100
+            yield b'"}'
+
+        chunked = httpx.post(
+            f"{server.url}/api/tables",
+            content=streamed(),
+            headers={"Content-Type": "application/json"},
+        )
+        assert chunked.status_code == 413
+        assert post(server.url, "/api/tables", seats=2, host_name="Ann").status_code == 201
+        assert declared.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_scripted_launcher_is_refused_unless_the_server_allows_seeds() -> None:
+    strict = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0)
+    with ServerThread(strict) as server:
+        refused = post(server.url, "/api/tables", seats=2, launcher="scripted:3;0")
+        assert refused.status_code == 422
+        assert refused.json()["code"] == "no_scripted"
+        assert post(server.url, "/api/tables", seats=2, launcher="hazard").status_code == 201
+
+
+def test_a_rate_limited_message_carries_its_ref() -> None:
+    settings = Settings(
+        **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=0.5, burst=2, allow_seed=True
+    )
+    with ServerThread(settings) as server:
+        table = create_table(server.url, seats=2, seed=1, host_name="Ann")
+        client = Client(server.ws_url, str(table["code"]), str(table["token"]))
+        for ref in range(4):
+            client.send({"type": "ping", "state": 0, "ref": ref})
+        client.send("not json at all")
+        replies = [client.next() for _ in range(5)]
+        limited = [(r["code"], r["ref"]) for r in replies if r["type"] == "error"]
+        # The hello spent a token: one ping is answered, the rest are refused with their
+        # ref; a frame that is not JSON has none to give.
+        assert [r["type"] for r in replies][:1] == ["pong"]
+        assert limited == [
+            ("rate_limited", 1),
+            ("rate_limited", 2),
+            ("rate_limited", 3),
+            ("rate_limited", None),
+        ]
+        client.close()

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from unoattack.web.commands import register
 from unoattack.web.manager import Settings
-from unoattack.web.testing import ServerThread
+from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread
 
 runner = CliRunner()
 
@@ -44,7 +44,7 @@ def test_serve_refuses_a_database_it_cannot_open() -> None:
 
 
 def test_loadtest_plays_tables_and_prints_rate_and_latency() -> None:
-    settings = Settings(db_url="sqlite://", bot_delay=0, rate=1000, burst=1000)
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=1000, burst=1000)
     with ServerThread(settings) as server:
         result = runner.invoke(
             make_app(),

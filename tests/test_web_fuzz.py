@@ -18,14 +18,20 @@ from unoattack.web.manager import Settings
 from unoattack.web.protocol import MAX_MESSAGE_BYTES, view_payload
 from unoattack.web.store import Store
 from unoattack.web.table import Table
-from unoattack.web.testing import Client, ServerThread, create_table, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     db = tmp_path_factory.mktemp("fuzz") / "tables.sqlite3"
     settings = Settings(
-        db_url=f"sqlite:///{db}", bot_delay=0, uno_grace=0, allow_seed=True, rate=5000, burst=5000
+        **NO_ADDRESS_LIMITS,
+        db_url=f"sqlite:///{db}",
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=5000,
+        burst=5000,
     )
     with ServerThread(settings) as running:
         yield running

@@ -22,7 +22,7 @@ import httpx
 
 from unoattack.engine import Action, Record
 from unoattack.web.manager import Settings
-from unoattack.web.testing import Client, ServerThread, create_table, play, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, play, post
 
 # Keys that may hold cards, and who may see them.
 PRIVATE_EVENT_CARDS = {
@@ -37,7 +37,13 @@ SECRET_KEYS = {"seed", "stock", "deck", "deck_rng", "token", "token_hash", "host
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
     settings = Settings(
-        db_url="sqlite://", bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as running:
         yield running

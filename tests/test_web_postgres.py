@@ -22,10 +22,23 @@ def test_a_match_on_postgres_is_rebuilt_by_replay() -> None:
     from unoattack.web.manager import Settings
     from unoattack.web.store import Store
     from unoattack.web.table import Table
-    from unoattack.web.testing import Client, ServerThread, create_table, play, post
+    from unoattack.web.testing import (
+        NO_ADDRESS_LIMITS,
+        Client,
+        ServerThread,
+        create_table,
+        play,
+        post,
+    )
 
     settings = Settings(
-        db_url=URL, bot_delay=0, uno_grace=0, allow_seed=True, rate=1000, burst=1000
+        **NO_ADDRESS_LIMITS,
+        db_url=URL,
+        bot_delay=0,
+        uno_grace=0,
+        allow_seed=True,
+        rate=1000,
+        burst=1000,
     )
     with ServerThread(settings) as server:
         table = create_table(

@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from unoattack.engine import Game
 from unoattack.web.manager import Settings
-from unoattack.web.testing import ServerThread, create_table, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -47,7 +47,9 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
-    settings = Settings(db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True)
+    settings = Settings(
+        **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True
+    )
     with ServerThread(settings) as running:
         yield running
 

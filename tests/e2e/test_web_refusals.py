@@ -34,7 +34,7 @@ from unoattack.engine import ILLEGAL_REASONS, Game
 from unoattack.engine.match import MATCH_REASONS
 from unoattack.tui.i18n import Tr
 from unoattack.web.manager import Settings
-from unoattack.web.testing import ServerThread, create_table, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="needs Debian's chromium: apt-get install -y chromium"
@@ -99,7 +99,9 @@ NAMES = {"en": ["Ann (you)", "Bot 2", "Bot 3"], "fr": ["Ann (vous)", "Bot 2", "B
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
-    settings = Settings(db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True)
+    settings = Settings(
+        **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True
+    )
     with ServerThread(settings) as running:
         yield running
 

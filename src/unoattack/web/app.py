@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -78,6 +79,61 @@ class Joined(BaseModel):
     token: str
 
 
+class _BodyLimit:
+    """Pure ASGI middleware: a request body larger than ``limit`` bytes is refused with
+    413 before any route reads it (a declared length at once; a streamed body as soon as
+    it passes the limit), so that nobody can make the server read megabytes."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        response = JSONResponse(
+            {"code": "too_large", "detail": f"the request body is larger than {self.limit} bytes"},
+            status_code=413,
+        )
+        await response({"type": "http"}, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
 class _SecurityHeaders:
     """Pure ASGI middleware: security headers on every HTTP response (not /docs' CSP,
     whose page loads Swagger UI from a CDN)."""
@@ -133,7 +189,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         ),
         lifespan=lifespan,
     )
-    app.add_middleware(_SecurityHeaders)
+    app.add_middleware(_BodyLimit, limit=settings.max_body)
+    app.add_middleware(_SecurityHeaders)  # outermost: on the body limit's refusals too
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -203,6 +260,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         (the host's own seat, when ``host_name`` is given)."""
         if body.seed is not None and not settings.allow_seed:
             raise TableError("no_seed", "this server deals with its own seeds", 422)
+        if body.launcher.strip().lower().startswith("scripted") and not settings.allow_seed:
+            # A scripted launcher's outcomes are known in advance, like a chosen seed.
+            raise TableError("no_scripted", "this server does not allow a scripted launcher", 422)
+        manager_of(request).check_rate("create", _address(request))
         options: dict[str, Any] = dict(body.options)
         if body.scoring_mode is not None:
             options["scoring_mode"] = body.scoring_mode
@@ -235,7 +296,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     @app.post("/api/tables/{code}/join", tags=["tables"])
     async def join(code: str, body: Join, request: Request) -> Joined:
         """Sit at an empty seat with a display name; keep the token to act and come back."""
-        seat, token = manager_of(request).join(code, body.name, body.seat)
+        manager = manager_of(request)
+        manager.check_rate("join", _address(request))
+        seat, token = manager.join(code, body.name, body.seat)
         return Joined(seat=seat, token=token)
 
     @app.post("/api/tables/{code}/seats/{seat}/bot", tags=["host"])
@@ -316,6 +379,25 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     return app
 
 
+def _address(request: Request) -> str:
+    """The client's address (behind a proxy, uvicorn's ``--forwarded-allow-ips`` makes
+    it the client's rather than the proxy's)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _peek_ref(raw: str | bytes) -> int | None:
+    """The ``ref`` of a message the server will not read in full (over the rate), when
+    it is a JSON object no larger than a message may be, with an integer ``ref``."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+
+
 async def _drain(conn: Connection) -> None:
     """Send a connection's queued messages in order until it closes."""
     assert conn.websocket is not None
@@ -349,10 +431,11 @@ async def _serve(manager: TableManager, conn: Connection) -> None:
             raw = message.get("bytes") or b""
         if not conn.limiter.allow():
             conn.strikes += 1
+            ref = _peek_ref(raw)
             if conn.strikes > MAX_STRIKES:
-                manager.error(conn, "rate_limited", "too many messages: goodbye")
+                manager.error(conn, "rate_limited", "too many messages: goodbye", ref)
                 return
-            manager.error(conn, "rate_limited", "too many messages: slow down")
+            manager.error(conn, "rate_limited", "too many messages: slow down", ref)
             continue
         conn.strikes = 0
         try:

@@ -43,8 +43,15 @@ def serve(
         str | None, typer.Option(help="base of invite links, e.g. http://192.168.1.20:8000")
     ] = None,
     allow_seed: Annotated[
-        bool, typer.Option(help="let tables choose their seed (tests and tutorials)")
+        bool,
+        typer.Option(help="let tables choose their seed or a scripted launcher (tests, tutorials)"),
     ] = False,
+    creates_per_minute: Annotated[
+        float, typer.Option(help="tables one address may create per minute", min=1)
+    ] = 20,
+    joins_per_minute: Annotated[
+        float, typer.Option(help="seats one address may take per minute", min=1)
+    ] = 60,
     compress: Annotated[
         bool, typer.Option(help="compress WebSocket messages (permessage-deflate): for slow links")
     ] = False,
@@ -77,6 +84,8 @@ def serve(
         burst=max(30, int(rate * 2)),
         allow_seed=allow_seed,
         public_url=public_url.rstrip("/") if public_url else None,
+        creates_per_minute=creates_per_minute,
+        joins_per_minute=joins_per_minute,
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     shown = public_url or f"http://{_lan_address() if host == '0.0.0.0' else host}:{port}"

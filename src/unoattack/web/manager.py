@@ -90,6 +90,11 @@ class Settings:
     allow_seed: bool = False
     #: Base of invite links (``http://192.168.1.20:8000``); default: the page's own origin.
     public_url: str | None = None
+    #: Tables one address may create per minute, and players it may seat (joins).
+    creates_per_minute: float = 20.0
+    joins_per_minute: float = 60.0
+    #: The largest request body a REST route reads, in bytes.
+    max_body: int = 16 * 1024
 
     def timing(self, turn_timer: int) -> Timing:
         """The timing of a table's match: bots act, press and react after ``bot_delay``;
@@ -127,6 +132,30 @@ class RateLimiter:
             self.tokens -= 1
             return True
         return False
+
+
+#: Addresses remembered by a per-address limit; the least recently seen are forgotten.
+MAX_ADDRESSES = 10_000
+
+
+class AddressLimits:
+    """A token bucket per client address: ``per_minute`` requests, as many at once."""
+
+    def __init__(self, per_minute: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self._buckets: dict[str, RateLimiter] = {}
+
+    def allow(self, address: str) -> bool:
+        buckets = self._buckets
+        bucket = buckets.pop(address, None)  # re-inserted below: the newest at the end
+        if bucket is None:
+            burst = max(1, int(self.per_minute))
+            bucket = RateLimiter(self.per_minute / 60.0, burst, self.clock)
+            if len(buckets) >= MAX_ADDRESSES:
+                del buckets[next(iter(buckets))]
+        buckets[address] = bucket
+        return bucket.allow()
 
 
 class Connection:
@@ -194,6 +223,11 @@ class TableManager:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.live: dict[str, Live] = {}
+        #: Per-address limits of the REST routes that create things.
+        self.limits = {
+            "create": AddressLimits(settings.creates_per_minute, clock),
+            "join": AddressLimits(settings.joins_per_minute, clock),
+        }
         # Search bots think here, off the event loop, a few at a time: the loop goes on
         # serving every other table meanwhile.
         self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="search")
@@ -225,6 +259,15 @@ class TableManager:
                 live.timer.cancel()
             for conn in list(live.conns):
                 conn.close()
+
+    def check_rate(self, kind: str, address: str) -> None:
+        """Refuse (``rate_limited``, 429) an address over its limit of ``kind``
+        ("create": new tables, "join": seats taken)."""
+        if not self.limits[kind].allow(address):
+            what = "new tables" if kind == "create" else "joins"
+            raise TableError(
+                "rate_limited", f"too many {what} from your address: try again in a minute", 429
+            )
 
     def get(self, code: str) -> Table:
         table = self.tables.get(code.upper())
@@ -627,8 +670,8 @@ class TableManager:
         error = {"type": "error", "code": code, "message": message, "state": state, "ref": ref}
         conn.send(dumps(error | extra))
 
-    def error(self, conn: Connection, code: str, message: str) -> None:
-        self._error(conn, code, message)
+    def error(self, conn: Connection, code: str, message: str, ref: int | None = None) -> None:
+        self._error(conn, code, message, ref)
 
     def _demote(self, table: Table, seat: Seat) -> None:
         """Connections of a removed player become spectators."""
