@@ -127,16 +127,25 @@ async def _prepare(
             "host_name": f"load-{index}-0",
         },
     )
-    made.raise_for_status()
+    _check(made)
     created = made.json()
     tokens = [created["token"]]
     for seat in range(1, players):
         joined = await client.post(
             f"/api/tables/{created['code']}/join", json={"name": f"load-{seat}"}
         )
-        joined.raise_for_status()
+        _check(joined)
         tokens.append(joined.json()["token"])
     return _Prepared(created["code"], created["host_token"], tokens)
+
+
+def _check(response: httpx.Response) -> None:
+    if response.status_code == 429:
+        raise RuntimeError(
+            "the server limits tables and joins per address: start it with "
+            "--creates-per-minute 1000 --joins-per-minute 10000 for a load test"
+        )
+    response.raise_for_status()
 
 
 async def _play(
