@@ -19,9 +19,11 @@ redacted events → each connection.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import random
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -58,11 +60,21 @@ from unoattack.web.protocol import (
     events_payload,
     view_payload,
 )
-from unoattack.web.store import Store
-from unoattack.web.table import Seat, Setup, Table, TableError, new_code
+from unoattack.web.store import Store, StoredTable
+from unoattack.web.table import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Seat,
+    Setup,
+    Table,
+    TableError,
+    new_code,
+)
 
 log = logging.getLogger("unoattack.web")
 
+#: What a table code looks like: anything else is not looked up in the store.
+_CODE_SHAPE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 #: Outgoing messages a connection may have queued before it is dropped as too slow.
 MAX_QUEUE = 2000
 #: Chat lines kept per table (sent to a newcomer).
@@ -95,6 +107,9 @@ class Settings:
     joins_per_minute: float = 60.0
     #: The largest request body a REST route reads, in bytes.
     max_body: int = 16 * 1024
+    #: Seconds a table may sit idle (nobody connected, nothing happening) before it is
+    #: archived: out of memory until someone opens it again.
+    archive_after: float = 3600.0
 
     def timing(self, turn_timer: int) -> Timing:
         """The timing of a table's match: bots act, press and react after ``bot_delay``;
@@ -209,6 +224,7 @@ class Live:
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     replay: tuple[int, Match] | None = None  # (step, the match after that many actions)
     thinking: tuple[int, int] | None = None  # (state, seat) a search bot thinks about
+    active: float = 0.0  # when anything last happened at the table (the manager's clock)
 
 
 class TableManager:
@@ -228,6 +244,7 @@ class TableManager:
             "create": AddressLimits(settings.creates_per_minute, clock),
             "join": AddressLimits(settings.joins_per_minute, clock),
         }
+        self._sweeper: asyncio.TimerHandle | None = None
         # Search bots think here, off the event loop, a few at a time: the loop goes on
         # serving every other table meanwhile.
         self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="search")
@@ -235,24 +252,65 @@ class TableManager:
     # ------------------------------------------------------------------ lifecycle
 
     def load(self) -> int:
-        """Rebuild every stored table by replaying its actions; returns how many."""
-        for stored in self.store.load_all():
-            try:
-                table = Table.restore(self.store, stored, self.settings.timing, self.clock())
-            except (ValueError, KeyError) as exc:
-                log.error("table %s cannot be restored: %s", stored.code, exc)
-                continue
-            self.tables[table.code] = table
-            self.live[table.code] = Live()
+        """Rebuild the tables in use (not archived, not over) by replaying their
+        actions; returns how many. The others load when someone opens them."""
+        for stored in self.store.load_active():
+            self._restore(stored)
         return len(self.tables)
 
+    def _restore(self, stored: StoredTable) -> Table | None:
+        try:
+            table = Table.restore(self.store, stored, self.settings.timing, self.clock())
+        except (ValueError, KeyError) as exc:
+            log.error("table %s cannot be restored: %s", stored.code, exc)
+            return None
+        self.tables[table.code] = table
+        self.live[table.code] = Live(active=self.clock())
+        return table
+
     def resume(self) -> None:
-        """After loading, let bots and timers pick up every match in progress."""
+        """After loading, let bots and timers pick up every match in progress, and
+        start archiving idle tables."""
         for table in self.tables.values():
             if table.status == "playing":
                 self._schedule(table)
+        self._sweep_later()
+
+    def _sweep_later(self) -> None:
+        interval = min(60.0, max(1.0, self.settings.archive_after / 2))
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.call_later(interval, self._sweep_tick)
+
+    def _sweep_tick(self) -> None:
+        self.sweep()
+        self._sweep_later()
+
+    def sweep(self) -> list[str]:
+        """Archive every table idle for ``archive_after`` seconds with nobody connected:
+        it leaves memory (the store keeps it) until someone opens it. Returns their codes."""
+        now = self.clock()
+        idle = [
+            code
+            for code, live in self.live.items()
+            if not live.conns
+            and live.thinking is None
+            and now - live.active >= self.settings.archive_after
+        ]
+        for code in idle:
+            try:
+                self.store.set_archived(code, True)
+            except Exception as exc:  # the store is down: keep the table, try later
+                log.error("table %s cannot be archived: %s", code, exc)
+                continue
+            live = self.live.pop(code)
+            if live.timer is not None:
+                live.timer.cancel()
+            del self.tables[code]
+        return idle
 
     def shutdown(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self._searchers.shutdown(wait=False, cancel_futures=True)
         for live in self.live.values():
             if live.timer is not None:
@@ -270,9 +328,19 @@ class TableManager:
             )
 
     def get(self, code: str) -> Table:
-        table = self.tables.get(code.upper())
+        """The table ``code``; an archived one is loaded again (and unarchived)."""
+        key = code.upper()
+        table = self.tables.get(key)
         if table is None:
-            raise TableError("no_table", f"there is no table {code!r}", 404)
+            stored = self.store.load_one(key) if _CODE_SHAPE.fullmatch(key) else None
+            table = None if stored is None else self._restore(stored)
+            if table is None:
+                raise TableError("no_table", f"there is no table {code!r}", 404)
+            self.store.set_archived(key, False)
+            if table.status == "playing":
+                with contextlib.suppress(RuntimeError):  # outside the event loop (tests)
+                    self._schedule(table)
+        self.live[table.code].active = self.clock()
         return table
 
     # ------------------------------------------------------------------ REST side
@@ -281,9 +349,11 @@ class TableManager:
         self, setup: Setup, seats: int, host_name: str | None
     ) -> tuple[Table, str, str | None]:
         code = new_code(self.tables)
+        while self.store.has(code):  # an archived table holds it
+            code = new_code(self.tables)
         table, host_token, seat_token = Table.create(self.store, code, setup, seats, host_name)
         self.tables[code] = table
-        self.live[code] = Live()
+        self.live[code] = Live(active=self.clock())
         return table, host_token, seat_token
 
     def join(self, code: str, name: str, seat: int | None) -> tuple[int, str]:
@@ -360,12 +430,18 @@ class TableManager:
     # ------------------------------------------------------------------ connections
 
     def attach(self, conn: Connection) -> None:
-        self.live[conn.table.code].conns.add(conn)
+        live = self.live[conn.table.code]
+        live.conns.add(conn)
+        live.active = self.clock()
 
     def detach(self, conn: Connection) -> None:
         table = conn.table
-        live = self.live[table.code]
+        live = self.live.get(table.code)
+        if live is None:  # archived meanwhile (a connection it did not count)
+            conn.close()
+            return
         live.conns.discard(conn)
+        live.active = self.clock()
         conn.close()
         seat = conn.seat
         if seat is not None:
@@ -625,6 +701,7 @@ class TableManager:
     ) -> None:
         """Send each connection its seat's view and the events ``start:stop`` of the log
         as its seat may see them (computed once per seat)."""
+        self.live[table.code].active = self.clock()
         match = table.match
         assert match is not None
         cache: dict[int, dict[str, Any]] = {}

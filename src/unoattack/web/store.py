@@ -36,7 +36,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -53,6 +55,8 @@ tables = Table(
     Column("host_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False, default="lobby"),
     Column("created", Float, nullable=False),
+    # 1: out of the server's memory until someone opens it (docs/web.md, "Bounded").
+    Column("archived", Integer, nullable=False, default=0),
 )
 
 actions = Table(
@@ -89,6 +93,7 @@ class Store:
         self.url = url or default_url()
         self.engine = _make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         # Actions are the hot path: one connection kept open, one prepared statement.
         self._writer: Connection | None = None
         self._insert_action = insert(actions)
@@ -139,15 +144,45 @@ class Store:
         with self.engine.connect() as db:
             return {row[0] for row in db.execute(select(tables.c.code))}
 
+    def has(self, code: str) -> bool:
+        """Whether a table ``code`` is stored (archived or not)."""
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.code).where(tables.c.code == code)).first()
+        return found is not None
+
     def load_all(self) -> list[StoredTable]:
         """Every table with its actions in order (to rebuild them by replay)."""
+        return self._load(None)
+
+    def load_active(self) -> list[StoredTable]:
+        """The tables a server starts with: not archived, and not over (a finished
+        table is loaded when someone opens it, :meth:`load_one`)."""
+        return self._load((tables.c.archived == 0) & (tables.c.status != "over"))
+
+    def load_one(self, code: str) -> StoredTable | None:
+        """One table, archived or not, or None."""
+        found = self._load(tables.c.code == code)
+        return found[0] if found else None
+
+    def set_archived(self, code: str, archived: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.code == code).values(archived=int(archived)))
+
+    def _load(self, where: Any) -> list[StoredTable]:
         with self.engine.connect() as db:
-            rows = db.execute(select(tables).order_by(tables.c.created)).all()
+            query = select(tables).order_by(tables.c.created)
+            if where is not None:
+                query = query.where(where)
+            rows = db.execute(query).all()
             moves: dict[str, list[tuple[int, str]]] = {row.code: [] for row in rows}
-            query = select(actions.c.code, actions.c.seat, actions.c.action).order_by(
+            wanted = select(actions.c.code, actions.c.seat, actions.c.action).order_by(
                 actions.c.code, actions.c.idx
             )
-            for code, seat, text in db.execute(query):
+            if where is not None:
+                # Only the chosen tables' actions: with thousands of archived tables,
+                # reading them all would make a start as slow as ever.
+                wanted = wanted.where(actions.c.code.in_(list(moves)))
+            for code, seat, text in db.execute(wanted):
                 if code in moves:
                     moves[code].append((seat, text))
         return [
@@ -167,6 +202,17 @@ class Store:
             self._writer.close()
             self._writer = None
         self.engine.dispose()
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """A database written by an earlier version lacks ``archived``: add it (every
+    table it holds starts unarchived)."""
+    present = {column["name"] for column in inspect(engine).get_columns("uno_tables")}
+    if "archived" not in present:
+        with engine.begin() as db:
+            db.execute(
+                text("ALTER TABLE uno_tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
+            )
 
 
 def _json(value: Any) -> Any:
