@@ -16,8 +16,8 @@ from unoattack.engine import SPECTATOR, Record, RecordError
 from unoattack.tui import store
 from unoattack.tui.i18n import LANGUAGES, Tr
 from unoattack.tui.launch import play_command
-from unoattack.tui.session import SPEEDS, Pace, Session, seat_name
-from unoattack.tui.setup import Seat, Setup, SetupError, parse_players
+from unoattack.tui.session import SPEEDS, Pace, ResumeError, Session, replay_names, resume
+from unoattack.tui.setup import Setup, SetupError, parse_players
 
 
 def register(app: typer.Typer) -> None:
@@ -79,18 +79,9 @@ def _resumed_session(lang: str | None) -> Session:
         fail(f"no unfinished match to resume in {store.matches_dir()}: start one with 'play'")
     path, record = found
     try:
-        game = record.replay()
-    except ValueError as exc:
-        fail(f"{path}: the saved actions do not replay: {exc}")
-    table = store.read_table(path)
-    hints = True
-    if table is not None and len(table.seats) == game.n:
-        seats, saved_lang, hints = table
-        saved_lang = saved_lang if saved_lang in LANGUAGES else "en"
-    else:
-        seats = (Seat("you"), *(Seat("bot", level="heuristic") for _ in range(game.n - 1)))
-        saved_lang = "en"
-    return Session(game, seats, lang=lang or saved_lang, save_path=path, hints=hints)
+        return resume(path, lang, record)
+    except ResumeError as exc:
+        fail(str(exc))
 
 
 def play(
@@ -207,10 +198,7 @@ def replay(
         fail(f"--seat {seat}: this match has seats 0 to {record.players - 1}")
     table = store.read_table(path)
     language = lang or (table.lang if table and table.lang in LANGUAGES else "en")
-    tr = Tr(language)
-    names = None
-    if table is not None and len(table.seats) == record.players:
-        names = [seat_name(s, i, tr, you=False) for i, s in enumerate(table.seats)]
+    names = replay_names(table, record.players, Tr(language))
     from unoattack.tui.app import ReplayApp
 
     ReplayApp(
