@@ -1,4 +1,5 @@
-"""The ``play`` and ``replay`` commands, added to the main Typer app by :func:`register`.
+"""The ``play``, ``replay`` and ``history`` commands, added to the main Typer app by
+:func:`register`.
 
 Bad input (an unknown edition, a malformed ``--players``, a file that is not a record)
 gives a one-line ``error: ...`` on stderr and exit code 2, never a traceback. Textual is
@@ -7,6 +8,7 @@ imported only when a command runs, so the rest of the CLI starts fast.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -21,9 +23,10 @@ from unoattack.tui.setup import Setup, SetupError, parse_players
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``play`` and ``replay`` to ``app``."""
+    """Add ``play``, ``replay`` and ``history`` to ``app``."""
     app.command(name="play")(play)
     app.command(name="replay")(replay)
+    app.command(name="history")(history)
 
 
 def fail(message: str) -> NoReturn:
@@ -208,3 +211,24 @@ def replay(
         viewer=SPECTATOR if seat is None else seat,
         names=names,
     ).run()
+
+
+def history(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the matches and statistics as JSON")
+    ] = False,
+    lang: Annotated[str | None, typer.Option(help="en or fr")] = None,
+) -> None:
+    """List the saved matches, newest first, and the statistics of yours.
+
+    The same list and statistics as the terminal game's Recent matches screen.
+    """
+    _check_lang(lang)
+    from unoattack.tui.history import history_json, history_text, read_history
+
+    tr = Tr(lang or "en")
+    found = read_history()
+    if as_json:
+        typer.echo(json.dumps(history_json(found, tr), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(history_text(found, tr))
