@@ -1,7 +1,9 @@
-"""The ``play`` and ``replay`` commands: flags, and one-line errors for bad input."""
+"""The ``play``, ``replay`` and ``history`` commands: flags, output, and one-line errors
+for bad input."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from test_tui_support import a_few_saved_matches, utc
 from unoattack.engine import Game, Record
 from unoattack.tui import store
 from unoattack.tui.app import PlayApp, ReplayApp
@@ -51,10 +54,10 @@ def one_line_error(result: Any) -> str:
     return lines[0]
 
 
-def test_register_adds_play_and_replay() -> None:
+def test_register_adds_play_replay_and_history() -> None:
     result = runner.invoke(cli(), ["--help"])
     assert result.exit_code == 0
-    assert "play" in result.output and "replay" in result.output
+    assert all(name in result.output for name in ("play", "replay", "history"))
 
 
 def test_flags_preset_everything_and_start_the_game_at_once(launched: list[Any]) -> None:
@@ -189,3 +192,138 @@ def test_replay_seat_out_of_range(tmp_path: Path) -> None:
     Record.from_game(Game.new("2003", players=2, seed=4)).save(path)
     line = one_line_error(runner.invoke(cli(), ["replay", str(path), "--seat", "5"]))
     assert line == "error: --seat 5: this match has seats 0 to 1"
+
+
+# ---------------------------------------------------------------------- history
+
+
+def test_history_prints_the_matches_newest_first_then_your_statistics(data_dir: Path) -> None:
+    saved = a_few_saved_matches()
+    (store.matches_dir() / "broken.json").write_text("{", encoding="utf-8")
+    with utc():
+        result = runner.invoke(cli(), ["history"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    final = saved["m3-challenge"][1].result
+    assert final is not None
+    a, b, c, d = final.scores
+    assert lines[:10] == [
+        f"Saved matches in {data_dir / 'matches'} (6 matches), the most recent first:",
+        "",
+        "2026-03-01 12:04  2003  won by Bot 1",
+        f"  Bot 1 (random) {saved['m5-bots'][1].scores[0]} · Bot 2 (heuristic) 0",
+        "  m5-bots.json · first to 1 wins · 1 hand played",
+        "",
+        "2026-03-01 12:03  2003  in progress, hand 1",
+        "  You 0 · Bot 2 (heuristic) 0",
+        "  m4-unfinished.json · first to 500 wins · 0 hands played",
+        "",
+    ]
+    assert lines[10:13] == [
+        "2026-03-01 12:02  mega-hit  won by Bot 3; you: 3rd",
+        f"  You {a} · Bot 2 (heuristic) {b} · Bot 3 (heuristic) {c} · Bot 4 (heuristic) {d}",
+        "  m3-challenge.json · out at 40 · 2 hands played",
+    ]
+    assert "Skipped broken.json: is not a game record (not JSON: " in result.output
+    statistics_at = lines.index("Statistics of your matches")
+    assert lines[statistics_at + 1 : statistics_at + 4] == [
+        "  Your matches: 5 (3 finished, 2 unfinished)",
+        "  Won: 1 of 3 finished (33%)",
+        "  Hands played: 4",
+    ]
+    assert lines[-1] == '  Not counted: 1 match without a seat of yours ("You").'
+
+
+def test_history_in_french(data_dir: Path) -> None:
+    winner = a_few_saved_matches()["m5-bots"][1].scores[0]
+    with utc():
+        result = runner.invoke(cli(), ["history", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        f"Parties enregistrées dans {data_dir / 'matches'} (6 parties), la plus récente d'abord :"
+    )
+    assert lines[2:5] == [
+        "2026-03-01 12:04  2003  gagnée par Robot 1",
+        f"  Robot 1 (hasard) {winner} · Robot 2 (stratège) 0",
+        "  m5-bots.json · premier à 1 · 1 manche jouée",
+    ]
+    assert "  Vos parties : 5 (3 terminées, 2 en cours)" in lines
+
+
+def test_history_json_is_for_scripts(data_dir: Path) -> None:
+    saved = a_few_saved_matches()
+    (store.matches_dir() / "notes.json").write_text('{"hello": 1}', encoding="utf-8")
+    result = runner.invoke(cli(), ["history", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["folder"] == str(data_dir / "matches")
+    assert [m["file"] for m in data["matches"]] == [
+        f"{name}.json" for name in reversed(list(saved))
+    ]
+    challenge = data["matches"][2]
+    game = saved["m3-challenge"][1]
+    assert game.result is not None
+    assert {key: challenge[key] for key in challenge if key not in ("saved", "seats")} == {
+        "file": "m3-challenge.json",
+        "edition": "mega-hit",
+        "players": 4,
+        "scoring_mode": "challenge",
+        "target_score": 40,
+        "over": True,
+        "hand": 2,
+        "hands_played": 2,
+        "scores": list(game.result.scores),
+        "winners": [2],
+        "you": 0,
+        "your_place": 3,
+        "state": "won by Bot 3; you: 3rd",
+        "actions": len(game.history),
+    }
+    assert challenge["seats"][1] == {
+        "kind": "bot",
+        "name": "",
+        "level": "heuristic",
+        "label": "Bot 2 (heuristic)",
+    }
+    assert challenge["saved"].startswith("2026-03-01T")
+    assert data["matches"][1]["over"] is False and data["matches"][1]["your_place"] is None
+    stats = data["statistics"]
+    assert stats["total"] == {
+        "matches": 5,
+        "finished": 3,
+        "won": 1,
+        "unfinished": 2,
+        "win_rate": 1 / 3,
+        "hands": 4,
+    }
+    assert sorted(stats["by_edition"]) == ["2003", "2010", "mega-hit"]
+    assert sorted(stats["by_players"]) == ["2", "3", "4"]
+    assert stats["best"]["challenge"] == {
+        "score": game.result.scores[0],
+        "highest_is_best": False,
+        "target_score": 40,
+        "file": "m3-challenge.json",
+    }
+    assert stats["best"]["first_to_500"]["highest_is_best"] is True
+    assert stats["without_you"] == 1
+    assert data["skipped"] == [
+        {"file": "notes.json", "reason": 'is not a game record (no "format": "unoattack-record")'}
+    ]
+
+
+def test_history_of_an_empty_data_dir_says_so_in_one_line(data_dir: Path) -> None:
+    result = runner.invoke(cli(), ["history"])
+    assert result.exit_code == 0
+    assert result.output == f"No saved matches in {data_dir / 'matches'}.\n"
+    empty = json.loads(runner.invoke(cli(), ["history", "--json"]).output)
+    assert (empty["matches"], empty["skipped"], empty["statistics"]["total"]["matches"]) == (
+        [],
+        [],
+        0,
+    )
+
+
+def test_history_with_an_unknown_language_is_a_one_line_error() -> None:
+    line = one_line_error(runner.invoke(cli(), ["history", "--lang", "de"]))
+    assert line == "error: --lang: unknown language 'de': choose one of en, fr"

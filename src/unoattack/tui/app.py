@@ -81,6 +81,22 @@ NewGameScreen { layout: vertical; }
 #new-error { height: auto; color: $error; padding: 0 1; }
 #new-buttons { height: auto; padding: 0 1; }
 #new-buttons Button { margin: 0 1 0 0; }
+
+RecentMatchesScreen, StatisticsScreen { layout: vertical; }
+#hist-title, #stats-title { height: 1; padding: 0 1; background: $primary-background;
+                            text-style: bold; }
+#hist-list { height: 1fr; }
+#hist-detail { height: auto; min-height: 3; padding: 0 1; border-top: solid $primary; }
+#hist-note { height: auto; padding: 0 1; color: $warning; }
+#hist-buttons, #stats-buttons { height: 1; padding: 0 1; }
+#hist-buttons Button, #stats-buttons Button { height: 1; min-width: 6; border: none;
+                                              margin: 0 1 0 0; padding: 0; }
+#hist-keys { height: 1; padding: 0 1; color: $text-muted; }
+#stats-body { height: 1fr; padding: 0 1; }
+DeleteDialog { align: center middle; }
+DeleteDialog .dialog { width: 66; }
+#del-facts { padding: 0 0 1 0; }
+#del-body { padding: 0 0 1 0; }
 """
 
 
@@ -119,7 +135,7 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            self.push_screen(TableScreen(self.session, self.pace))
+            self.sit_down(self.session)
         elif self.show_setup:
             self._open_new_game()
         else:
@@ -137,9 +153,11 @@ class PlayApp(App[None]):
     def _open_new_game(self) -> None:
         self.setup.seed = None if self.session is not None else self.setup.seed
 
-        def chosen(setup: Setup | None) -> None:
-            if setup is not None:
-                self.start(setup)
+        def chosen(choice: Setup | Session | None) -> None:
+            if isinstance(choice, Session):
+                self.sit_down(choice)
+            elif choice is not None:
+                self.start(choice)
 
         self._clear_screens()
         self.push_screen(NewGameScreen(self.setup), chosen)
@@ -150,7 +168,7 @@ class PlayApp(App[None]):
         game = setup.new_game()
         assert setup.seed is not None
         path = store.new_record_path(setup.seed) if self.save else None
-        self.session = Session(
+        session = Session(
             game,
             setup.seats,
             lang=setup.lang,
@@ -158,8 +176,13 @@ class PlayApp(App[None]):
             bots=self.bots,
             hints=setup.hints,
         )
+        self.sit_down(session)
+
+    def sit_down(self, session: Session) -> None:
+        """Play ``session``'s match: a new one, or a saved one resumed."""
+        self.session = session
         self._clear_screens()
-        self.push_screen(TableScreen(self.session, self.pace))
+        self.push_screen(TableScreen(session, self.pace))
 
     def _clear_screens(self) -> None:
         while len(self.screen_stack) > 1:

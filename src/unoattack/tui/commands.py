@@ -1,4 +1,5 @@
-"""The ``play`` and ``replay`` commands, added to the main Typer app by :func:`register`.
+"""The ``play``, ``replay`` and ``history`` commands, added to the main Typer app by
+:func:`register`.
 
 Bad input (an unknown edition, a malformed ``--players``, a file that is not a record)
 gives a one-line ``error: ...`` on stderr and exit code 2, never a traceback. Textual is
@@ -7,6 +8,7 @@ imported only when a command runs, so the rest of the CLI starts fast.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -16,14 +18,15 @@ from unoattack.engine import SPECTATOR, Record, RecordError
 from unoattack.tui import store
 from unoattack.tui.i18n import LANGUAGES, Tr
 from unoattack.tui.launch import play_command
-from unoattack.tui.session import SPEEDS, Pace, Session, seat_name
-from unoattack.tui.setup import Seat, Setup, SetupError, parse_players
+from unoattack.tui.session import SPEEDS, Pace, ResumeError, Session, replay_names, resume
+from unoattack.tui.setup import Setup, SetupError, parse_players
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``play`` and ``replay`` to ``app``."""
+    """Add ``play``, ``replay`` and ``history`` to ``app``."""
     app.command(name="play")(play)
     app.command(name="replay")(replay)
+    app.command(name="history")(history)
 
 
 def fail(message: str) -> NoReturn:
@@ -79,25 +82,9 @@ def _resumed_session(lang: str | None) -> Session:
         fail(f"no unfinished match to resume in {store.matches_dir()}: start one with 'play'")
     path, record = found
     try:
-        game = record.replay()
-    except ValueError as exc:
-        fail(f"{path}: the saved actions do not replay: {exc}")
-    table = store.read_table(path)
-    hints = True
-    if table is not None and len(table.seats) == game.n:
-        seats, saved_lang, hints = table
-        saved_lang = saved_lang if saved_lang in LANGUAGES else "en"
-    else:
-        seats = (Seat("you"), *(Seat("bot", level="heuristic") for _ in range(game.n - 1)))
-        saved_lang = "en"
-    return Session(
-        game,
-        seats,
-        lang=lang or saved_lang,
-        save_path=path,
-        hints=hints,
-        takebacks=record.takebacks,
-    )
+        return resume(path, lang, record)
+    except ResumeError as exc:
+        fail(str(exc))
 
 
 def play(
@@ -214,10 +201,7 @@ def replay(
         fail(f"--seat {seat}: this match has seats 0 to {record.players - 1}")
     table = store.read_table(path)
     language = lang or (table.lang if table and table.lang in LANGUAGES else "en")
-    tr = Tr(language)
-    names = None
-    if table is not None and len(table.seats) == record.players:
-        names = [seat_name(s, i, tr, you=False) for i, s in enumerate(table.seats)]
+    names = replay_names(table, record.players, Tr(language))
     from unoattack.tui.app import ReplayApp
 
     ReplayApp(
@@ -227,3 +211,24 @@ def replay(
         viewer=SPECTATOR if seat is None else seat,
         names=names,
     ).run()
+
+
+def history(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the matches and statistics as JSON")
+    ] = False,
+    lang: Annotated[str | None, typer.Option(help="en or fr")] = None,
+) -> None:
+    """List the saved matches, newest first, and the statistics of yours.
+
+    The same list and statistics as the terminal game's Recent matches screen.
+    """
+    _check_lang(lang)
+    from unoattack.tui.history import history_json, history_text, read_history
+
+    tr = Tr(lang or "en")
+    found = read_history()
+    if as_json:
+        typer.echo(json.dumps(history_json(found, tr), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(history_text(found, tr))

@@ -1,7 +1,9 @@
 """The new-game screen: edition, seats, launcher, scoring, house rules and language.
 
 It edits a :class:`Setup` (preset from the command line) and hands it to the app; the
-engine validates it, and a refusal is shown as the engine's one-line message.
+engine validates it, and a refusal is shown as the engine's one-line message. Its
+*Recent matches* (Ctrl+R) lists the saved matches; one resumed there is handed to the
+app instead, as its :class:`Session`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from unoattack.rules import EDITION_NAMES, Edition
 from unoattack.rules.edition import OPTION_CHOICES, SCORING_MODES, Options
 from unoattack.tui.dialogs import close
 from unoattack.tui.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
+from unoattack.tui.recent import RecentMatchesScreen
+from unoattack.tui.session import Session
 from unoattack.tui.setup import (
     MAX_SEATS,
     MIN_SEATS,
@@ -53,11 +57,13 @@ class _EditionButton(RadioButton):
         return max(1, -(-needed // max(width, 1)))
 
 
-class NewGameScreen(Screen[Setup]):
-    """Set up a match; dismissed with the checked :class:`Setup` when the player starts."""
+class NewGameScreen(Screen[Setup | Session]):
+    """Set up a match; dismissed with the checked :class:`Setup` when the player starts,
+    or with the :class:`Session` of a saved match resumed from the recent matches."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", show=False),
+        Binding("ctrl+r", "recent", show=False),
         Binding("escape", "quit", show=False),
     ]
 
@@ -156,6 +162,7 @@ class NewGameScreen(Screen[Setup]):
         yield Static("", id="new-error")
         with Horizontal(id="new-buttons"):
             yield Button(tr("new.start"), id="start", variant="primary", compact=True)
+            yield Button(tr("new.recent"), id="recent", compact=True)
             yield Button(tr("new.quit"), id="quit", compact=True)
 
     def _seat_row(self, index: int, seat: Seat) -> Horizontal:
@@ -295,6 +302,8 @@ class NewGameScreen(Screen[Setup]):
         ident = event.button.id
         if ident == "start":
             self.action_start()
+        elif ident == "recent":
+            self.action_recent()
         elif ident == "quit":
             self.action_quit()
         elif ident in ("add-seat", "remove-seat"):
@@ -315,6 +324,15 @@ class NewGameScreen(Screen[Setup]):
             self.query_one("#new-error", Static).update(self.tr("new.error", error=exc))
             return
         close(self, self.setup)
+
+    def action_recent(self) -> None:
+        """Open the recent matches; a match resumed there replaces this screen's setup."""
+
+        def resumed(session: Session | None) -> None:
+            if session is not None:
+                close(self, session)
+
+        self.app.push_screen(RecentMatchesScreen(self.tr), resumed)
 
     def action_quit(self) -> None:
         self.app.exit()

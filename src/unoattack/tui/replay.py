@@ -2,6 +2,8 @@
 
 Step ``k`` is the game after the record's first ``k`` actions (``Record.replay(upto=k)``);
 stepping forward applies one more action, stepping back replays from the deal.
+The viewer is its own app (``unoattack replay FILE``) or a screen over the recent
+matches, to which Q goes back.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo
 
 
 class ReplayScreen(Screen[None]):
-    """A recorded match: ←/→ one action, PgUp/PgDn ten, Home/End, V another seat."""
+    """A recorded match: ←/→ one action, PgUp/PgDn ten, Home/End, V another seat; Q
+    leaves the app, or with ``back`` goes back to the screen underneath."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", show=False, priority=True),
@@ -47,8 +50,11 @@ class ReplayScreen(Screen[None]):
         tr: Tr,
         viewer: int = SPECTATOR,
         names: list[str] | None = None,
+        *,
+        back: bool = False,
     ) -> None:
         super().__init__()
+        self.back = back
         self.record = record
         self.names = names or [tr("player", n=s + 1) for s in range(record.players)]
         self.file_title = title
@@ -67,7 +73,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="prompt")
         with Vertical(id="hand-box"):
             yield HandView(self.tr, id="hand")
-        yield Static(self.tr("replay.keys"), id="keys")
+        yield Static(self.tr("replay.keys.back" if self.back else "replay.keys"), id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#seats", SeatsPanel).border_title = self.tr("seats")
@@ -97,7 +103,10 @@ class ReplayScreen(Screen[None]):
         self._redraw()
 
     def action_quit(self) -> None:
-        self.app.exit()
+        if self.back:
+            self.dismiss(None)
+        else:
+            self.app.exit()
 
     def _redraw(self) -> None:
         tr = self.tr

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from unoattack.engine import SPECTATOR, Action, Game, View
+from unoattack.engine import SPECTATOR, Action, Game, Record, RecordError, View
 from unoattack.engine.match import INSTANT, Bot, Match, Step, Timing
 from unoattack.engine.record import TakeBack
 from unoattack.tui import store
@@ -112,6 +112,15 @@ def seat_name(seat: Seat, index: int, tr: Tr, *, you: bool = True) -> str:
     if seat.is_human:
         return tr("player", n=index + 1)
     return tr("bot", n=index + 1)
+
+
+def replay_names(table: store.SavedTable | None, players: int, tr: Tr) -> list[str] | None:
+    """The seats' names for a replay, from the seats file saved with the record (None
+    without one, or when it does not fit the record: seats are then "Player N"). The seat
+    of ``you`` is a "Player" too: a replay is watched, and "You" would read wrong."""
+    if table is None or len(table.seats) != players:
+        return None
+    return [seat_name(seat, index, tr, you=False) for index, seat in enumerate(table.seats)]
 
 
 class Session:
@@ -212,3 +221,39 @@ class Session:
 
     def _cannot_save(self, exc: OSError) -> None:
         self.save_error = f"cannot save to {self.save_path}: {exc.strerror or exc}"
+
+
+class ResumeError(ValueError):
+    """A saved match that cannot be continued; the message is one line a player can read."""
+
+
+def resume(path: Path, lang: str | None = None, record: Record | None = None) -> Session:
+    """The saved match at ``path``, ready to go on where it stopped: its record replayed,
+    its seats, language (``lang`` instead, when given) and hints from the seats file next
+    to it (:func:`store.table_for`), saving to the same file.
+
+    Args:
+        path: The match's record, in the data dir.
+        lang: The language to play in; None keeps the one the match was played in.
+        record: The record at ``path``, when the caller has read it already.
+    """
+    if record is None:
+        try:
+            record = Record.load(path)
+        except RecordError as exc:
+            raise ResumeError(str(exc)) from None
+    if record.result is not None:
+        raise ResumeError(f"{path}: the match is over: replay it instead")
+    try:
+        game = record.replay()
+    except ValueError as exc:
+        raise ResumeError(f"{path}: the saved actions do not replay: {exc}") from None
+    table = store.table_for(path, game.n)
+    return Session(
+        game,
+        table.seats,
+        lang=lang or table.lang,
+        save_path=path,
+        hints=table.hints,
+        takebacks=record.takebacks,
+    )

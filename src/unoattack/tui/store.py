@@ -4,6 +4,7 @@ Records go to ``<data dir>/matches/``; the data dir is ``platformdirs.user_data_
 "unoattack")`` unless the ``UNOATTACK_DATA_DIR`` environment variable names another. Next
 to each record ``NAME.json`` a small ``NAME.table.json`` says who sat where (humans, bots
 and their levels) and in which language, which the record itself does not hold.
+:func:`table_for` reads it back, or says what a record without one is taken to be.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import NamedTuple
 
 from unoattack.engine import Game, Record, RecordError
 from unoattack.engine.record import TakeBack
+from unoattack.tui.i18n import LANGUAGES
 from unoattack.tui.setup import Seat, SetupError
 
 ENV_VAR = "UNOATTACK_DATA_DIR"
@@ -93,6 +95,25 @@ def read_table(path: Path) -> SavedTable | None:
         return SavedTable(seats, str(data.get("lang", "en")), data.get("hints", True) is True)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, SetupError):
         return None
+
+
+def table_for(path: Path, players: int) -> SavedTable:
+    """The table saved next to the record at ``path``; when its seats file is missing,
+    unreadable or does not fit the record's ``players``, the table a match is resumed at:
+    you in seat 0 and heuristic bots, in English, hints on."""
+    table = read_table(path)
+    if table is not None and len(table.seats) == players:
+        lang = table.lang if table.lang in LANGUAGES else "en"
+        return SavedTable(table.seats, lang, table.hints)
+    seats = (Seat("you"), *(Seat("bot", level="heuristic") for _ in range(players - 1)))
+    return SavedTable(seats, "en", True)
+
+
+def delete_match(path: Path) -> None:
+    """Remove a saved match: its record and the seats file next to it (``OSError`` when
+    the record cannot be removed)."""
+    path.unlink(missing_ok=True)
+    table_path(path).unlink(missing_ok=True)
 
 
 def records() -> list[Path]:
