@@ -52,6 +52,13 @@ def serve(
     joins_per_minute: Annotated[
         float, typer.Option(help="seats one address may take per minute", min=1)
     ] = 60,
+    archive_after: Annotated[
+        float,
+        typer.Option(
+            help="seconds a table may sit idle before it leaves memory (kept in the database)",
+            min=1,
+        ),
+    ] = 3600,
     compress: Annotated[
         bool, typer.Option(help="compress WebSocket messages (permessage-deflate): for slow links")
     ] = False,
@@ -86,6 +93,7 @@ def serve(
         public_url=public_url.rstrip("/") if public_url else None,
         creates_per_minute=creates_per_minute,
         joins_per_minute=joins_per_minute,
+        archive_after=archive_after,
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     shown = public_url or f"http://{_lan_address() if host == '0.0.0.0' else host}:{port}"
