@@ -90,6 +90,19 @@ def test_house_rules_override_single_options() -> None:
     assert Edition.load("2003").options.stacking is False
 
 
+def test_the_options_an_edition_sets_are_named_in_the_order_of_options(tmp_path: Path) -> None:
+    """What an edition's data sets is what matters at its table (a front-end offers these
+    as house rules); an alias counts as the option it names."""
+    path = tmp_path / "tiny.toml"
+    path.write_text(
+        'name = "tiny"\n[deck]\nnumbers_per_colour = 1\nwild = 2\n'
+        "[options]\nchallenge_limit = 100\nstacking = true\n"
+    )
+    assert Edition.load(path).options_set == ("stacking", "target_score")
+    assert "attack_resume" not in Edition.load("2003").options_set  # no attack card
+    assert "may_go_out_on_trade_hands" not in Edition.load("mega-hit").options_set
+
+
 def test_user_edition_file_round_trips(tmp_path: Path) -> None:
     """A user's own edition file loads; an edition's data reads back to the same edition."""
     edition = Edition.load("mega-hit")

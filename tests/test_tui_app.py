@@ -24,7 +24,7 @@ from test_tui_support import (
     until,
 )
 from unoattack.bots.ismcts import ISMCTSBot
-from unoattack.engine import Action, Game, Record, parse_position, view
+from unoattack.engine import Action, ActionKind, Game, Record, parse_position, view
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
     CardPlayed,
@@ -32,7 +32,7 @@ from unoattack.engine.events import (
     HandsTraded,
     UnoSaid,
 )
-from unoattack.rules import Card, Colour
+from unoattack.rules import Card, Colour, Edition
 from unoattack.tui import store
 from unoattack.tui.app import PlayApp, ReplayApp
 from unoattack.tui.commands import _resumed_session, build_setup
@@ -47,10 +47,13 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.new_game import NewGameScreen
 from unoattack.tui.replay import ReplayScreen
 from unoattack.tui.session import Pace
+from unoattack.tui.setup import Setup
 from unoattack.tui.table import TableScreen
 from unoattack.tui.widgets import HandView
 
 TAIL = "stock=... launcher=scripted:0 seed=0"
+#: Options the new-game screen shows under Scoring, not among the house rules.
+SCORING_OPTIONS = ("scoring_mode", "target_score")
 
 
 @pytest.fixture(autouse=True)
@@ -128,6 +131,59 @@ def test_the_new_game_screen_sets_up_and_starts_a_match() -> None:
             "bot:random",
         ]
         assert "Votre main" in screen_text(pilot.app)
+
+    run(app, scenario, size=(100, 60))
+
+
+@pytest.mark.parametrize("edition", ["2003", "2010", "mega-hit"])
+def test_the_new_game_screen_offers_the_house_rules_of_the_chosen_edition(edition: str) -> None:
+    setup = Setup(edition=edition, seed=1)
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        shown = [row.children[0].id for row in screen.query(".option-row")]
+        offered = Edition.load(edition).options_set
+        assert shown == [f"opt-{name}" for name in offered if name not in SCORING_OPTIONS]
+        # The options no edition file sets, and those a deck makes moot, are not offered.
+        assert "opt-last_card_effects" not in shown and "opt-reshuffle_threshold" not in shown
+        assert ("opt-attack_resume" in shown) == (edition != "2003")  # no attack card
+        assert ("opt-may_go_out_on_trade_hands" in shown) == (edition == "2003")
+
+    run(app, scenario, size=(100, 60))
+
+
+def test_the_new_game_screen_names_every_choice_in_words() -> None:
+    setup = Setup(edition="2010", seed=1, lang="fr")
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        def words(ident: str) -> dict[str, str]:
+            """The choices of a Select (which has no public list of them) by value."""
+            select = screen.query_one(ident, Select)
+            return {str(value): str(label) for label, value in select._options}
+
+        assert words("#opt-scoring_mode") == {
+            "first_to_500": "Premier à 500 points",
+            "running_total_lowest_wins": "Le plus petit total gagne",
+            "challenge": "Défi (élimination)",
+        }
+        assert words("#launcher")["hazard"] == "Réaliste"
+        custom = words("#opt-wild_custom_effect")
+        assert (custom["plain_wild"], custom["hit:2"], custom["attack:3"]) == (
+            "carte blanche simple",
+            "Appuyer 2 fois",
+            "Attaque : 3 fois",
+        )
+        assert len(custom) == 6 + 2 * 10  # six effects, and Hit and Attack from 1 to 10
+        screen.query_one("#opt-target_score", Input).value = "300"
+        await pilot.pause()
+        assert words("#opt-scoring_mode")["first_to_500"] == "Premier à 300 points"
+        assert screen.query_one("#opt-scoring_mode", Select).value == "first_to_500"
 
     run(app, scenario, size=(100, 60))
 
@@ -289,8 +345,9 @@ def test_trade_hands_asks_whom_to_trade_with() -> None:
         await pilot.press("enter")
         dialog = pilot.app.screen
         assert isinstance(dialog, TargetDialog)
-        assert dialog.targets == [(1, "Bot 2 (2 cards)"), (2, "Bot 3 (3 cards)")]
-        await pilot.press("2")
+        assert dialog.targets == [(1, "Bot 2 · 2 cards"), (2, "Bot 3 · 3 cards")]
+        assert "Bot 3 · 3 cards (3)" in flat(pilot.app)  # a seat's key is its number
+        await pilot.press("3")
         screen = table(pilot)
         traded = [e for e in screen.game.log if isinstance(e, HandsTraded)]
         assert (traded[0].seat, traded[0].target) == (0, 2)
@@ -312,7 +369,7 @@ def test_attack_attack_asks_a_colour_then_a_target() -> None:
         assert isinstance(pilot.app.screen, ColourDialog)
         await pilot.press("g")
         assert isinstance(pilot.app.screen, TargetDialog)
-        await pilot.press("1")
+        await pilot.press("2")  # Bot 2
         event = played(table(pilot).game)[0]
         assert (event.card, event.colour, event.target) == (
             Card.parse("WAA"),
@@ -723,6 +780,38 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
         assert screen.step == 0 and screen.game.history == []
 
     run(app, scenario)
+
+
+def test_replay_tells_the_last_action_in_words(tmp_path: Path) -> None:
+    # Plays (or presses) up to the first card played at a seat: Trade Hands, move 28,
+    # whose notation is "play B-TH @1".
+    game = Game.new("2003", players=3, seed=0, launcher="draw-one")
+    action = game.legal_actions()[-1]
+    while action.target is None:
+        plays = [a for a in game.legal_actions() if a.kind is ActionKind.PLAY]
+        targeted = [a for a in plays if a.target is not None]
+        action = (targeted or plays or [game.legal_actions()[-1]])[0]
+        game.apply(action)
+    path = tmp_path / "match.json"
+    Record.from_game(game).save(path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        assert "last action: Player 1 plays blue Trade Hands at Player 2." in flat(pilot.app)
+        await pilot.press("v")  # as the first seat, who played it
+        assert "last action: You play blue Trade Hands at Player 2." in flat(pilot.app)
+        await pilot.press("left")
+        assert "last action: Player 3 plays blue 1." in flat(pilot.app)
+
+    run(ReplayApp(Record.load(path), path.name), scenario)
+
+    async def in_french(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        assert "dernière action : Joueur 1 joue Échange de mains bleu contre Joueur 2." in (
+            flat(pilot.app)
+        )
+
+    run(ReplayApp(Record.load(path), path.name, lang="fr"), in_french)
 
 
 def test_a_match_that_cannot_be_saved_goes_on_and_says_why(tmp_path: Path) -> None:

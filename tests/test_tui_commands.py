@@ -160,7 +160,8 @@ def test_replay_opens_a_record_as_a_chosen_seat(launched: list[Any], tmp_path: P
     result = runner.invoke(cli(), ["replay", str(path), "--seat", "2", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     (app,) = launched
-    assert (app.viewer, app.tr.lang, app.record_title) == (2, "fr", "game.json")
+    # Seat 2 as people count seats: the engine's seat 1.
+    assert (app.viewer, app.tr.lang, app.record_title) == (1, "fr", "game.json")
 
 
 def test_replay_of_a_file_that_is_not_a_record_is_a_one_line_error(tmp_path: Path) -> None:
@@ -190,8 +191,10 @@ def test_replay_of_a_record_whose_actions_do_not_replay_is_a_one_line_error(
 def test_replay_seat_out_of_range(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     Record.from_game(Game.new("2003", players=2, seed=4)).save(path)
-    line = one_line_error(runner.invoke(cli(), ["replay", str(path), "--seat", "5"]))
-    assert line == "error: --seat 5: this match has seats 0 to 1"
+    line = one_line_error(runner.invoke(cli(), ["replay", str(path), "--seat", "3"]))
+    assert line == "error: --seat 3: this match has seats 1 to 2"
+    line = one_line_error(runner.invoke(cli(), ["replay", str(path), "--seat", "0"]))
+    assert line == "error: --seat 0: this match has seats 1 to 2"
 
 
 # ---------------------------------------------------------------------- history

@@ -20,7 +20,13 @@ from textual.pilot import Pilot
 
 from test_tui_support import ScriptBot, run, screen_text, table_app
 from unoattack.tui.app import PlayApp
-from unoattack.tui.dialogs import ColourDialog, HandOverScreen, MatchOverScreen, PassScreen
+from unoattack.tui.dialogs import (
+    ColourDialog,
+    HandOverScreen,
+    MatchOverScreen,
+    PassScreen,
+    TargetDialog,
+)
 from unoattack.tui.new_game import NewGameScreen
 from unoattack.tui.session import Pace
 from unoattack.tui.setup import Setup, parse_players
@@ -72,6 +78,44 @@ def check(app: App[None], name: str) -> None:
         pytest.fail(f"snapshot {name} differs (text diff below; screen now):\n{diff}\n{shown}")
 
 
+def lines_of(app: App[None]) -> list[str]:
+    return [line.rstrip() for line in screen_text(app).splitlines()]
+
+
+def top_panels(lines: list[str]) -> tuple[list[str], int, int]:
+    """The pile panel's lines, and the rows where the pile and the players panels end
+    (both open on the row under the status line)."""
+    split = lines[1].index("╮╭") + 1  # the players panel's first column
+    pile_end = next(row for row in range(2, len(lines)) if lines[row].startswith("╰"))
+    seats_end = next(row for row in range(2, len(lines)) if lines[row][split] == "╰")
+    pile = [lines[row][1 : split - 1].strip() for row in range(2, pile_end)]
+    return pile, pile_end, seats_end
+
+
+TABLE_TEXT = {
+    "en": {
+        "status": "UNO Attack! Méga appuyer · hand 1 · dealer: Bot 4 · first to 500 wins",
+        "pile": [
+            "Top  5  red",
+            "Pile: 4 cards",
+            "Launcher ●○○○○○○○ 90 cards",
+            "1 press since it last fired",
+        ],
+        "keys": "←→↑↓ choose · Enter play · P press · U UNO · C catch · ? help · Q quit",
+    },
+    "fr": {
+        "status": "UNO Attack! Méga appuyer · manche 1 · Robot 4 distribue · premier à 500",
+        "pile": [
+            "Dessus  5  rouge",
+            "Talon : 4 cartes",
+            "Distributeur ●○○○○○○○ 90 cartes",
+            "1 appui depuis le dernier tir",
+        ],
+        "keys": "←→ carte · Entrée jouer · P appuyer · U UNO · C attraper · ? aide · Q quitter",
+    },
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", SIZES)
 def test_table(lang: str, size: str) -> None:
@@ -80,7 +124,54 @@ def test_table(lang: str, size: str) -> None:
     async def scenario(pilot: Pilot[None]) -> None:
         await pilot.press("enter")  # red 3
         assert isinstance(pilot.app.screen, TableScreen)
+        lines = lines_of(pilot.app)
+        expected = TABLE_TEXT[lang]
+        assert lines[0].strip() == expected["status"]
+        pile, pile_end, seats_end = top_panels(lines)
+        assert pile == expected["pile"]  # a line each: none wraps
+        assert pile_end == seats_end
+        assert lines[-1].strip() == expected["keys"]  # the whole footer, at 80 columns too
         check(pilot.app, f"table_{lang}_{size}")
+
+    run(app, scenario, SIZES[size])
+
+
+# You face a Mega Hit pile of 7 presses: Bot 3 hits you, you stack, Bot 2 stacks, Bot 3
+# stacks again. The pile panel has a fifth line; the players panel, three seats, matches.
+MEGA_PILE = (
+    "mega-hit hands=Y-Hit1,G4,R3,G-Hit1/G-Hit2,B5/R-Hit2,B-Hit2,R4 pile=R2 turn=2 dealer=1 "
+    f"scores=0,0,0 {TAIL}"
+)
+MEGA_PILE_LINES = {
+    "en": [
+        "Top  Hit 2  blue",
+        "Pile: 5 cards",
+        "Mega Hit pile: 7 presses",
+        "Launcher ○○○○○○○○ 102 cards",
+        "0 presses since it last fired",
+    ],
+    "fr": [
+        "Dessus  Appuyer 2  bleu",
+        "Talon : 5 cartes",
+        "Pile Méga appuyer : 7 appuis",
+        "Distributeur ○○○○○○○○ 102 cartes",
+        "0 appui depuis le dernier tir",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_table_facing_a_mega_hit_pile(lang: str, size: str) -> None:
+    bots = {1: ScriptBot(["play G-Hit2"]), 2: ScriptBot(["play R-Hit2", "play B-Hit2"])}
+    app = table_app(MEGA_PILE, "you,bot,bot", lang=lang, bots=bots)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")  # stack Hit 1
+        pile, pile_end, seats_end = top_panels(lines_of(pilot.app))
+        assert pile == MEGA_PILE_LINES[lang]
+        assert pile_end == seats_end
+        check(pilot.app, f"table_pile_{lang}_{size}")
 
     run(app, scenario, SIZES[size])
 
@@ -97,45 +188,173 @@ def test_colour_picker(lang: str) -> None:
     run(app, scenario, SIZES["80x24"])
 
 
+TARGET = (
+    f"2003 hands=Y-TH,R1/B4,B5,B6,B7,B8,B9/G1,G2,G3 pile=Y5 turn=0 dealer=0 scores=0,0,0 {TAIL}"
+)
+TARGET_TEXT = {
+    "en": (
+        "you deal",
+        "Your hand — 2 cards, 1 playable",
+        "Bot 2 · 6 cards (2)",
+        "Bot 3 · 3 cards (3)",
+    ),
+    "fr": (
+        "vous distribuez",
+        "Votre main — 2 cartes, 1 jouable",
+        "Robot 2 · 6 cartes (2)",
+        "Robot 3 · 3 cartes (3)",
+    ),
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_new_game(lang: str) -> None:
-    setup = Setup(edition="mega-hit", seats=parse_players("you,bot:heuristic,human:Ana"), seed=7)
+@pytest.mark.parametrize("size", SIZES)
+def test_target_buttons(lang: str, size: str) -> None:
+    app = table_app(TARGET, "you,bot,bot", lang=lang)
+    dealer, hand, bot2, bot3 = TARGET_TEXT[lang]
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        text = screen_text(pilot.app)
+        assert f" · {dealer} · " in text.splitlines()[0]
+        assert f"╭─ {hand} ─" in text
+        await pilot.press("enter")  # Trade Hands
+        assert isinstance(pilot.app.screen, TargetDialog)
+        # Each button on one line, the seat's key its number at the table.
+        buttons = [
+            b for line in lines_of(pilot.app) for b in re.findall(r"█ +(\S.* · .*\)) +█", line)
+        ]
+        assert buttons == [bot2, bot3]
+        check(pilot.app, f"target_{lang}_{size}")
+
+    run(app, scenario, SIZES[size])
+
+
+# Internal names the screen once showed; "_" stands for any other (second_from_attacker).
+NEW_GAME_IDENTIFIERS = ("first_to_500", "(stacking)", "hazard", "stop_after_fire", "_")
+
+
+def new_game_app(lang: str, edition: str = "mega-hit") -> PlayApp:
+    setup = Setup(edition=edition, seats=parse_players("you,bot:heuristic,human:Ana"), seed=7)
     setup.lang = lang
-    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+    return PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game(lang: str, size: str) -> None:
+    app = new_game_app(lang)
 
     async def scenario(pilot: Pilot[None]) -> None:
         assert isinstance(pilot.app.screen, NewGameScreen)
-        check(pilot.app, f"new_game_{lang}_80x24")
+        text = screen_text(pilot.app)
+        for identifier in NEW_GAME_IDENTIFIERS:
+            assert identifier not in text
+        assert ("First to 500 points" if lang == "en" else "Premier à 500 points") in text
+        check(pilot.app, f"new_game_{lang}_{size}")
 
-    run(app, scenario, SIZES["80x24"])
+    run(app, scenario, SIZES[size])
+
+
+EDITION_MARKS = {"2003": "( )", "2010": "( )", "mega-hit": "(•)"}
+TICKS = {
+    "en": [
+        "[x] Mega Hit: a player facing a Hit card may stack any Hit card",
+        "[ ] Stacking allowed after a player has gone out",
+    ],
+    "fr": [
+        "[x] Méga appuyer : on peut empiler toute carte Appuyer",
+        "[ ] Empiler permis après qu'un joueur est sorti",
+    ],
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_end_of_hand(lang: str) -> None:
-    app = table_app(
-        f"2003 hands=R7/B4,W,Y-TH/G1,G2 pile=R2 turn=0 dealer=2 scores=60,12,0 {TAIL}",
-        "you,bot,bot",
-        lang=lang,
-    )
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_reads_without_colour(
+    lang: str, size: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With NO_COLOR the screen is monochrome: the chosen edition and the house rules on
+    must still be told from the others, by their glyphs."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = new_game_app(lang)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert pilot.app.no_color
+        marks = {}
+        for line in lines_of(pilot.app):
+            found = re.match(r" (.{3}) (2003|2010|mega-hit) — ", line)
+            if found:
+                marks[found[2]] = found[1]
+        assert marks == EDITION_MARKS
+        check(pilot.app, f"new_game_mono_{lang}_{size}")
+        pilot.app.screen.query_one("#form").scroll_end(animate=False)
+        await pilot.pause()
+        shown = [line.strip() for line in lines_of(pilot.app)]
+        assert all(tick in shown for tick in TICKS[lang])
+
+    run(app, scenario, SIZES[size])
+
+
+# Bot 2 is left with wilds and long names: at 80 columns the chips wrap to three lines,
+# where a table of plain text broke "All Hit" (and "Tous appuient") in two.
+HAND_OVER = (
+    "2003 hands=R7/B4,B5,Y-TH,R-DA,WAH,G-DA,WHF,B9,B8,B7,W/G1,G2 pile=R2 turn=0 dealer=2 "
+    f"scores=60,12,0 {TAIL}"
+)
+# The chips of Bot 2's cards that have a name, and how many it holds.
+CHIP_LABELS = {
+    "en": {"All Hit": 1, "Trade Hands": 1, "Discard All": 2, "Hit-Fire": 1, "Wild": 1},
+    "fr": {"Tous appuient": 1, "Échange": 1, "Poser tout": 2, "Jusqu'au tir": 1, "Blanche": 1},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_hand(lang: str, size: str) -> None:
+    app = table_app(HAND_OVER, "you,bot,bot", lang=lang)
 
     async def scenario(pilot: Pilot[None]) -> None:
         await pilot.press("enter")
         assert isinstance(pilot.app.screen, HandOverScreen)
-        check(pilot.app, f"hand_over_{lang}_80x24")
+        rows = [
+            [cell.strip(" █") for cell in line.split("│")]
+            for line in lines_of(pilot.app)
+            if line.count("│") == 3
+        ]
+        # Every card of Bot 2's hand whole on one line of the table: none is split.
+        for label, copies in CHIP_LABELS[lang].items():
+            assert sum(row[1].count(label) for row in rows) == copies, label
+        bot2 = next(row for row in rows if row[0] in ("Bot 2", "Robot 2"))
+        assert bot2[2:] == ["273", "12"]  # the points of its hand, its total
+        assert ("Next hand (Enter)" if lang == "en" else "Manche suivante (Entrée)") in (
+            screen_text(pilot.app)
+        )
+        check(pilot.app, f"hand_over_{lang}_{size}")
 
-    run(app, scenario, SIZES["80x24"])
+    run(app, scenario, SIZES[size])
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_end_of_match(lang: str) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_match(lang: str, size: str) -> None:
     app = table_app(f"2003 hands=R7/B4,B5 pile=R2 turn=0 dealer=1 scores=495,230 {TAIL}", lang=lang)
+    next_hand = "Next hand" if lang == "en" else "Manche suivante"
+    result = "Final scores (Enter)" if lang == "en" else "Pointage final (Entrée)"
 
     async def scenario(pilot: Pilot[None]) -> None:
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, HandOverScreen)  # the hand that ends the match
+        text = screen_text(pilot.app)
+        assert next_hand not in text and result in text
+        check(pilot.app, f"last_hand_{lang}_{size}")
+        await pilot.press("enter")
         assert isinstance(pilot.app.screen, MatchOverScreen)
-        check(pilot.app, f"match_over_{lang}_80x24")
+        text = screen_text(pilot.app)
+        assert next_hand not in text
+        assert ("★ You: 504 points" if lang == "en" else "★ Vous : 504 points") in text
+        check(pilot.app, f"match_over_{lang}_{size}")
 
-    run(app, scenario, SIZES["80x24"])
+    run(app, scenario, SIZES[size])
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -15,12 +15,13 @@ from unoattack.engine import SPECTATOR, Game
 from unoattack.engine.events import Dealt, HandsTraded, HandWon, Pressed
 from unoattack.engine.match import INSTANT, Timing
 from unoattack.rules import Card, Edition
+from unoattack.rules.edition import OPTION_CHOICES, SCORING_MODES, WILD_CUSTOM_EFFECTS
 from unoattack.tui import store
 from unoattack.tui.i18n import MESSAGES, OPTION_LABELS, Tr
 from unoattack.tui.narrate import describe
 from unoattack.tui.rulebook import edition_rules, rules_from_doc
 from unoattack.tui.session import Pace
-from unoattack.tui.setup import Seat, Setup, SetupError, parse_players
+from unoattack.tui.setup import PLAYABLE_LAUNCHERS, Seat, Setup, SetupError, parse_players
 
 SOURCES = Path(__file__).resolve().parents[1] / "src" / "unoattack" / "tui"
 
@@ -66,6 +67,49 @@ def test_counts_and_times_agree_in_number() -> None:
     assert [en.count("press", n) for n in (0, 1, 2)] == ["0 presses", "1 press", "2 presses"]
     assert [fr.count("press", n) for n in (0, 1, 2)] == ["0 appui", "1 appui", "2 appuis"]
     assert [en.times(n) for n in (0, 1, 2, 5)] == ["until it fires", "once", "twice", "5 times"]
+    assert [en.count(noun, 1) for noun in ("card", "pt", "playable", "stuck")] == [
+        "1 card",
+        "1 pt",
+        "1 playable",
+        "1 stuck",
+    ]
+    assert [fr.count(noun, 1) for noun in ("card", "pt", "playable", "stuck")] == [
+        "1 carte",
+        "1 pt",
+        "1 jouable",
+        "1 coincée",
+    ]
+    assert [fr.count(noun, 2) for noun in ("card", "pt", "playable", "stuck")] == [
+        "2 cartes",
+        "2 pts",
+        "2 jouables",
+        "2 coincées",
+    ]
+
+
+def test_every_count_the_code_shows_has_its_singular_and_plural() -> None:
+    counted: set[str] = set()
+    for path in SOURCES.glob("*.py"):
+        counted |= set(re.findall(r"""\.count\(\s*["'](\w+)["']""", path.read_text()))
+    assert counted >= {"card", "point", "press", "pt", "playable", "stuck"}
+    for lang in ("en", "fr"):
+        missing = [
+            n for n in counted for form in ("one", "many") if f"{n}.{form}" not in MESSAGES[lang]
+        ]
+        assert missing == [], lang
+
+
+def test_every_choice_of_the_new_game_screen_has_words_in_both_languages() -> None:
+    keys = [f"launcher.name.{name}" for name in PLAYABLE_LAUNCHERS]
+    keys += [f"scoring.name.{mode}" for mode in SCORING_MODES]
+    keys += [
+        f"choice.{name}.{value}"
+        for name, values in OPTION_CHOICES.items()
+        for value in values
+        if name != "scoring_mode"
+    ]
+    keys += [f"custom.{effect.partition(':')[0]}" for effect in WILD_CUSTOM_EFFECTS]
+    assert [key for key in keys if key not in MESSAGES["en"]] == []
 
 
 def test_an_unknown_language_is_refused() -> None:

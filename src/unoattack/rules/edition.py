@@ -43,6 +43,8 @@ WILD_CUSTOM_EFFECTS: tuple[str, ...] = tuple(
     for effect in Effect
     if effect.customizable
 )
+#: The presses a counted effect written on a Wild Customizable may take (``hit:N``).
+WILD_CUSTOM_PRESSES: tuple[int, int] = (1, 10)
 _COUNTED = tuple(effect.key for effect in Effect if effect.counted)
 SCORING_MODES = ("first_to_500", "running_total_lowest_wins", "challenge")
 
@@ -140,7 +142,8 @@ def _allowed(name: str) -> str:
     if name in OPTION_CHOICES:
         return "one of " + ", ".join(OPTION_CHOICES[name])
     if name == "wild_custom_effect":
-        return "one of " + ", ".join(WILD_CUSTOM_EFFECTS) + " (N from 1 to 10)"
+        low, high = WILD_CUSTOM_PRESSES
+        return "one of " + ", ".join(WILD_CUSTOM_EFFECTS) + f" (N from {low} to {high})"
     if name == "last_card_effects":
         return "a list drawn from " + ", ".join(LAUNCHER_EFFECTS)
     if name == "reshuffle_threshold":
@@ -174,7 +177,8 @@ def _coerce(name: str, value: Any) -> Any:
         text = str(value).strip()
         effect, _, count = text.partition(":")
         if effect in _COUNTED:
-            if not count.isdigit() or not 1 <= int(count) <= 10:
+            low, high = WILD_CUSTOM_PRESSES
+            if not count.isdigit() or not low <= int(count) <= high:
                 raise bad
         elif count or effect not in WILD_CUSTOM_EFFECTS:
             raise bad
@@ -250,7 +254,17 @@ POINT_KEYS = ("number", *_COLOURED_KEYS, *_WILD_KEYS)
 
 @dataclass(frozen=True, slots=True)
 class Edition:
-    """An edition: name, description, deck, points per kind and options."""
+    """An edition: name, description, deck, points per kind and options.
+
+    ``options_set`` names the options the edition's data sets, in the order of
+    :class:`Options`: the ones that matter for this edition (a 2003 table has no attack
+    card, so no ``attack_resume``), which a front-end offers as its house rules.
+
+    >>> Edition.load("2003").options_set[:3]
+    ('stacking', 'stop_after_fire', 'two_player_rules')
+    >>> "attack_resume" in Edition.load("2003").options_set
+    False
+    """
 
     name: str
     title: str
@@ -260,6 +274,7 @@ class Edition:
     points: Mapping[Kind, int]  # points per kind; numbers score face value (-1 here)
     options: Options
     differences: tuple[str, ...] = ()
+    options_set: tuple[str, ...] = ()
 
     def card_points(self, card: Card) -> int:
         """Points a card left in hand is worth (R71)."""
@@ -369,6 +384,11 @@ class Edition:
             points=points,
             options=options,
             differences=tuple(str(s) for s in data.get("differences", ())),
+            options_set=tuple(
+                name
+                for name in OPTION_NAMES
+                if any(_ALIASES.get(key, key) == name for key in options_data)
+            ),
         )
 
 

@@ -19,11 +19,13 @@ from unoattack.tui.table import TableScreen
 
 CSS = """
 Screen { layout: vertical; }
-#status { height: 1; padding: 0 1; background: $primary-background; text-style: bold; }
+#status { height: 1; padding: 0 1; background: $primary-background; text-style: bold;
+          text-wrap: nowrap; text-overflow: ellipsis; }
 #top { height: auto; max-height: 35vh; }
-#info { width: 1fr; height: auto; min-height: 6; padding: 0 1; border: round $primary; }
-#seats { width: 1fr; height: auto; min-height: 6; max-height: 35vh; padding: 0 1;
-         border: round $primary; overflow-y: auto; }
+#info { width: 1fr; height: 100%; padding: 0 1; border: round $primary;
+        text-wrap: nowrap; text-overflow: ellipsis; }
+#seats { width: 1fr; height: 100%; padding: 0 1; border: round $primary; overflow-y: auto; }
+#seat-lines { text-wrap: nowrap; text-overflow: ellipsis; }
 #log { height: 1fr; min-height: 5; padding: 0 1; border: round $primary; }
 #prompt { height: auto; max-height: 3; padding: 0 1; background: $boost; }
 #hand-box { height: auto; max-height: 10; border: round $accent; overflow-y: auto; }
@@ -39,7 +41,7 @@ ColourDialog, TargetDialog, HelpScreen { align: center middle; }
 .dialog-title { text-style: bold; width: 100%; content-align: center middle; padding: 0 0 1 0; }
 .dialog-buttons { height: auto; width: auto; }
 .dialog-buttons Button { margin: 0 1 0 0; }
-.dialog-list { height: auto; width: auto; }
+.dialog-list { height: auto; width: 100%; }
 .dialog-list Button { width: 100%; margin: 0 0 0 0; }
 Button.colour-R { background: #c62828; color: #ffffff; }
 Button.colour-Y { background: #fdd835; color: #000000; }
@@ -68,7 +70,10 @@ NewGameScreen { layout: vertical; }
 #edition:blur > RadioButton.-selected > .toggle--label { background: transparent; }
 #lang { width: 30; }
 #seat-rows { height: auto; }
-.seat-row Select { width: 36; }
+/* "Place 10", then the longest kind ("Robot : famille (oublie parfois UNO)") on one line,
+   then a name: 75 columns, within 80. */
+.seat-row .field { width: 10; }
+.seat-row Select { width: 40; }
 .seat-row Input { width: 24; margin: 0 0 0 1; }
 #add-seat, #remove-seat { margin: 0 1 0 0; }
 #launcher { width: 26; }

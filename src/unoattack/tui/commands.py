@@ -183,7 +183,10 @@ def play(
 def replay(
     path: Annotated[Path, typer.Argument(help="a game record (saved matches are in the data dir)")],
     seat: Annotated[
-        int | None, typer.Option(help="view as this seat (0 is the first); default: spectator")
+        int | None,
+        typer.Option(
+            help="view as this seat, numbered from 1 as the table shows them; default: spectator"
+        ),
     ] = None,
     lang: Annotated[str | None, typer.Option(help="en or fr")] = None,
 ) -> None:
@@ -197,8 +200,8 @@ def replay(
         record.replay()
     except ValueError as exc:
         fail(f"{path}: the actions do not replay: {exc}")
-    if seat is not None and not 0 <= seat < record.players:
-        fail(f"--seat {seat}: this match has seats 0 to {record.players - 1}")
+    if seat is not None and not 1 <= seat <= record.players:
+        fail(f"--seat {seat}: this match has seats 1 to {record.players}")
     table = store.read_table(path)
     language = lang or (table.lang if table and table.lang in LANGUAGES else "en")
     names = replay_names(table, record.players, Tr(language))
@@ -208,7 +211,7 @@ def replay(
         record,
         path.name,
         lang=language,
-        viewer=SPECTATOR if seat is None else seat,
+        viewer=SPECTATOR if seat is None else seat - 1,
         names=names,
     ).run()
 

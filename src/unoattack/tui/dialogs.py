@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -25,9 +26,19 @@ from unoattack.engine.events import HandWon, MatchWon
 from unoattack.rules import Card, Colour
 from unoattack.tui.i18n import Tr
 from unoattack.tui.launch import play_command
-from unoattack.tui.widgets import chip
+from unoattack.tui.widgets import Chips, chip
 
 _COLOUR_KEYS = {"en": "rygb", "fr": "rjvb"}
+#: Columns around a dialog's content (``.dialog``: padding 2 and a thick border, each
+#: side) and around a compact button's label (padding 1 each side).
+_DIALOG_FRAME = 6
+_BUTTON_PADDING = 2
+
+
+def seat_key(seat: int) -> str:
+    """The key that picks ``seat``: its number from 1, as every screen numbers seats (the
+    tenth seat's key is 0)."""
+    return str((seat + 1) % 10)
 
 
 _DISMISSED: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
@@ -90,14 +101,15 @@ class ColourDialog(ModalScreen[Colour | None]):
 
 
 class TargetDialog(ModalScreen[int | None]):
-    """Pick one of ``targets`` (seats). Keys: 1–9 in the order shown; Esc cancels."""
+    """Pick one of ``targets`` (seats). The key of a seat is its number as the table
+    shows it (1 for the first seat; 0 for a tenth); Esc cancels."""
 
     def __init__(self, tr: Tr, targets: Sequence[tuple[int, str]], title: str) -> None:
         super().__init__()
         self.tr = tr
         self.targets = list(targets)
         self.title_text = title
-        self.keys = {str(i + 1): seat for i, (seat, _) in enumerate(self.targets[:9])}
+        self.keys = {seat_key(seat): seat for seat, _ in self.targets}
 
     def on_key(self, event: Key) -> None:
         if event.key in self.keys:
@@ -108,13 +120,19 @@ class TargetDialog(ModalScreen[int | None]):
             close(self, None)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        labels = [f"{label} ({seat_key(seat)})" for seat, label in self.targets]
+        cancel = self.tr("dlg.cancel")
+        box = Vertical(classes="dialog")
+        # As wide as the longest line, so that no name is broken across two lines: an
+        # auto width would not count the title and buttons, which fill the width given.
+        widest = max(cell_len(text) for text in [self.title_text, *labels, cancel])
+        box.styles.width = widest + _BUTTON_PADDING + _DIALOG_FRAME
+        with box:
             yield Static(self.title_text, classes="dialog-title")
             with Vertical(classes="dialog-list"):
-                for i, (seat, label) in enumerate(self.targets):
-                    key = f"{i + 1}. " if i < 9 else ""
-                    yield Button(f"{key}{label}", id=f"target-{seat}")
-            yield Button(self.tr("dlg.cancel"), id="cancel", classes="cancel")
+                for (seat, _), label in zip(self.targets, labels, strict=True):
+                    yield Button(label, id=f"target-{seat}", compact=True)
+            yield Button(cancel, id="cancel", classes="cancel", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -166,14 +184,15 @@ def _hand_table(
     table.add_column(tr("col.points"), justify="right", no_wrap=True)
     table.add_column(tr("col.total"), justify="right", no_wrap=True)
     for seat, name in enumerate(names):
-        cards = Text(" ").join(chip(card, tr) for card in hands[seat]) if hands[seat] else Text()
+        cards = Chips([chip(card, tr) for card in hands[seat]])
         style = "bold" if seat == winner else ("dim" if seat in eliminated else "")
         table.add_row(Text(name, style=style), cards, str(points[seat]), str(scores[seat]))
     return table
 
 
 class HandOverScreen(Screen[None]):
-    """The end of a hand: who went out, the points left in every hand, the totals."""
+    """The end of a hand: who went out, the points left in every hand, the totals. The
+    hand that ends the match (``last``) leads to the match's result, not to a next hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "next", show=False)]
 
@@ -185,6 +204,8 @@ class HandOverScreen(Screen[None]):
         viewer: int,
         mode: str,
         eliminated: Sequence[int],
+        *,
+        last: bool = False,
     ) -> None:
         super().__init__()
         self.tr = tr
@@ -193,6 +214,7 @@ class HandOverScreen(Screen[None]):
         self.viewer = viewer
         self.mode = mode
         self.eliminated = list(eliminated)
+        self.last = last
 
     def compose(self) -> ComposeResult:
         tr, e = self.tr, self.event
@@ -224,7 +246,7 @@ class HandOverScreen(Screen[None]):
                     ),
                     id="hand-table",
                 )
-            yield Button(tr("dlg.next"), id="next")
+            yield Button(tr("dlg.result" if self.last else "dlg.next"), id="next")
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()
@@ -291,7 +313,8 @@ class MatchOverScreen(Screen[str]):
         order = sorted(range(len(e.scores)), key=lambda s: (s not in e.winners, s))
         for seat in order:
             mark = "★ " if seat in e.winners else "  "
-            body.append(f"{mark}{self.names[seat]}: {tr.count('point', e.scores[seat])}\n")
+            points = tr.count("point", e.scores[seat])
+            body.append(f"{mark}{tr('dlg.match.score', who=self.names[seat], points=points)}\n")
         with Vertical(classes="interlude"):
             yield Static(tr("dlg.match.title"), classes="dialog-title")
             yield Static(headline, classes="headline", id="match-headline")

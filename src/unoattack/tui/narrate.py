@@ -65,7 +65,8 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
     if isinstance(event, DealerChosen):
         return say("ev.dealer_chosen", event.dealer)
     if isinstance(event, HandStarted):
-        return say("ev.hand_started", event.dealer, n=event.hand_number, size=event.hand_size)
+        cards = tr.count("card", event.hand_size)
+        return say("ev.hand_started", event.dealer, n=event.hand_number, cards=cards)
     if isinstance(event, Dealt):
         if event.cards is None or event.seat != viewer:
             return None
@@ -99,7 +100,7 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
             return say("ev.pressed.misfire", event.seat)
         line = say("ev.pressed.fire", event.seat, count=tr.count("card", event.count + event.stuck))
         if event.stuck:
-            line += tr("ev.pressed.stuck", stuck=event.stuck)
+            line += tr("ev.pressed.stuck", stuck=tr.count("stuck", event.stuck))
         line += "."
         if event.cards:
             line += tr("ev.pressed.got", cards=tr.cards(event.cards))

@@ -1,9 +1,11 @@
 """The new-game screen: edition, seats, launcher, scoring, house rules and language.
 
 It edits a :class:`Setup` (preset from the command line) and hands it to the app; the
-engine validates it, and a refusal is shown as the engine's one-line message. Its
-*Recent matches* (Ctrl+R) lists the saved matches; one resumed there is handed to the
-app instead, as its :class:`Session`.
+engine validates it, and a refusal is shown as the engine's one-line message. The house
+rules offered are those the chosen edition's data sets (``Edition.options_set``), each
+with its words; a choice reads without colour: (•) and [x] mark what is chosen.
+Its *Recent matches* (Ctrl+R) lists the saved matches; one resumed there is handed to
+the app instead, as its :class:`Session`.
 """
 
 from __future__ import annotations
@@ -14,12 +16,19 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from unoattack.rules import EDITION_NAMES, Edition
-from unoattack.rules.edition import OPTION_CHOICES, SCORING_MODES, Options
+from unoattack.rules.edition import (
+    OPTION_CHOICES,
+    SCORING_MODES,
+    WILD_CUSTOM_EFFECTS,
+    WILD_CUSTOM_PRESSES,
+    Options,
+)
 from unoattack.tui.dialogs import close
 from unoattack.tui.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
 from unoattack.tui.recent import RecentMatchesScreen
@@ -49,7 +58,39 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-class _EditionButton(RadioButton):
+class Choice(RadioButton):
+    """A radio button whose mark is a glyph, (•) chosen and ( ) not, so that the choice
+    reads without colour (Textual's own shows the same ● on every button)."""
+
+    DEFAULT_CSS = """
+    Choice > .toggle--button { color: $foreground-muted; background: transparent; }
+    Choice.-on > .toggle--button { color: $text-success; text-style: bold; }
+    """
+
+    @property
+    def _button(self) -> Content:
+        return Content.styled(
+            "(•)" if self.value else "( )", self.get_visual_style("toggle--button")
+        )
+
+
+class Tick(Checkbox):
+    """A checkbox whose mark is a glyph, [x] on and [ ] off (Textual's own shows the same
+    X either way, told apart by colour only)."""
+
+    DEFAULT_CSS = """
+    Tick > .toggle--button { color: $foreground-muted; background: transparent; }
+    Tick.-on > .toggle--button { color: $text-success; text-style: bold; }
+    """
+
+    @property
+    def _button(self) -> Content:
+        return Content.styled(
+            "[x]" if self.value else "[ ]", self.get_visual_style("toggle--button")
+        )
+
+
+class _EditionButton(Choice):
     """A radio button whose long label (the edition's description) wraps."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -124,7 +165,7 @@ class NewGameScreen(Screen[Setup | Session]):
                 if setup.launcher not in launchers:
                     launchers.append(setup.launcher)
                 yield Select(
-                    [(name, name) for name in launchers],
+                    [(self._launcher_name(name), name) for name in launchers],
                     value=setup.launcher,
                     allow_blank=False,
                     compact=True,
@@ -134,7 +175,7 @@ class NewGameScreen(Screen[Setup | Session]):
             yield Label(tr("new.scoring"), classes="section")
             with Horizontal(classes="row"):
                 yield Select(
-                    [(mode, mode) for mode in SCORING_MODES],
+                    self._scoring_choices(options.target_score),
                     value=options.scoring_mode,
                     allow_blank=False,
                     compact=True,
@@ -155,10 +196,8 @@ class NewGameScreen(Screen[Setup | Session]):
                     compact=True,
                 )
             yield Label(tr("new.rules"), classes="section")
-            for f in fields(Options):
-                if f.name in _MATCH_OPTIONS:
-                    continue
-                yield self._option_row(f.name, getattr(options, f.name))
+            for name in self._house_rules():
+                yield self._option_row(name, getattr(options, name))
         yield Static("", id="new-error")
         with Horizontal(id="new-buttons"):
             yield Button(tr("new.start"), id="start", variant="primary", compact=True)
@@ -189,26 +228,56 @@ class NewGameScreen(Screen[Setup | Session]):
             classes="row seat-row",
         )
 
+    def _house_rules(self) -> list[str]:
+        """The options this edition's data sets, and any other the setup changes (from
+        ``--option``): the rules that matter at this table. Scoring has its own rows."""
+        shown = set(self._edition.options_set) | set(self._valid_options())
+        return [f.name for f in fields(Options) if f.name in shown - set(_MATCH_OPTIONS)]
+
     def _option_row(self, name: str, value: Any) -> Horizontal:
-        label = f"{self.tr.option(name)} [dim]({name})[/dim]"
+        label = self.tr.option(name)
         ident = f"opt-{name}"
         if isinstance(value, bool):
             return Horizontal(
-                Checkbox(label, value=value, id=ident, compact=True),
+                Tick(label, value=value, id=ident, compact=True),
                 classes="row option-row",
             )
         widget: Select[str] | Input
-        if name in OPTION_CHOICES:
-            widget = Select(
-                [(choice, choice) for choice in OPTION_CHOICES[name]],
-                value=str(value),
-                allow_blank=False,
-                compact=True,
-                id=ident,
-            )
+        choices = self._choices(name)
+        if choices:
+            if str(value) not in {choice for _, choice in choices}:
+                choices.append((str(value), str(value)))  # a value from a newer edition file
+            widget = Select(choices, value=str(value), allow_blank=False, compact=True, id=ident)
         else:
             widget = Input(_text(value), id=ident, compact=True)
         return Horizontal(widget, Label(label, classes="option-label"), classes="row option-row")
+
+    def _choices(self, name: str) -> list[tuple[str, str]]:
+        """The values of an option that takes a word, each in words, or none."""
+        tr = self.tr
+        if name in OPTION_CHOICES:
+            return [(tr(f"choice.{name}.{value}"), value) for value in OPTION_CHOICES[name]]
+        if name != "wild_custom_effect":
+            return []
+        low, high = WILD_CUSTOM_PRESSES
+        choices: list[tuple[str, str]] = []
+        for effect in WILD_CUSTOM_EFFECTS:
+            key, counted, _ = effect.partition(":")
+            if counted:
+                choices.extend(
+                    (tr(f"custom.{key}", times=tr.times(n)), f"{key}:{n}")
+                    for n in range(low, high + 1)
+                )
+            else:
+                choices.append((tr(f"custom.{key}"), key))
+        return choices
+
+    def _scoring_choices(self, target: int) -> list[tuple[str, str]]:
+        return [(self.tr(f"scoring.name.{mode}", target=target), mode) for mode in SCORING_MODES]
+
+    def _launcher_name(self, launcher: str) -> str:
+        key = f"launcher.name.{launcher}"
+        return self.tr(key) if self.tr.has(key) else launcher
 
     def _launcher_note(self, launcher: str) -> str:
         key = f"launcher.{launcher}"
@@ -282,6 +351,17 @@ class NewGameScreen(Screen[Setup | Session]):
             index = ident.removeprefix("seat-kind-")
             human = str(event.value) in ("you", "human")
             self.query_one(f"#seat-name-{index}", Input).display = human
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        # "First to 500 points" names the target score: it follows the target typed.
+        target = event.value.strip()
+        if event.input.id != "opt-target_score" or not target.isdigit():
+            return
+        select = self.query_one("#opt-scoring_mode", Select)
+        mode = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(self._scoring_choices(int(target)))
+            select.value = mode
 
     async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         ident = event.pressed.id or ""

@@ -1,7 +1,8 @@
 """Step through a recorded match, forward and back, as a spectator or as one seat.
 
 Step ``k`` is the game after the record's first ``k`` actions (``Record.replay(upto=k)``);
-stepping forward applies one more action, stepping back replays from the deal.
+stepping forward applies one more action, stepping back replays from the deal. The last
+action is told in words, as the table's log tells it (its first line, for the viewer).
 The viewer is its own app (``unoattack replay FILE``) or a screen over the recent
 matches, to which Q goes back.
 """
@@ -13,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -21,8 +22,8 @@ from unoattack.engine import SPECTATOR, Action, Game, Record, view
 from unoattack.engine.game import REFEREE
 from unoattack.engine.view import log_for
 from unoattack.tui.i18n import Tr
-from unoattack.tui.narrate import describe
-from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo
+from unoattack.tui.narrate import describe, say_action
+from unoattack.tui.widgets import EventLog, HandView, TopPanels
 
 
 class ReplayScreen(Screen[None]):
@@ -63,12 +64,12 @@ class ReplayScreen(Screen[None]):
         self.total = len(record.actions)
         self.step = 0
         self.game: Game = record.replay(upto=0)
+        #: Where the last action's events start in the game's log.
+        self._last_action_start = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="top"):
-            yield TableInfo(id="info")
-            yield SeatsPanel(id="seats")
+        yield TopPanels(id="top")
         yield EventLog(id="log")
         yield Static(id="prompt")
         with Vertical(id="hand-box"):
@@ -76,7 +77,6 @@ class ReplayScreen(Screen[None]):
         yield Static(self.tr("replay.keys.back" if self.back else "replay.keys"), id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#seats", SeatsPanel).border_title = self.tr("seats")
         self.query_one("#log", EventLog).border_title = self.tr("log")
         self._redraw()
 
@@ -85,12 +85,14 @@ class ReplayScreen(Screen[None]):
         step = max(0, min(self.total, step))
         if step == self.step:
             return
-        if step > self.step:
-            for seat, text in self.record.actions[self.step : step]:
-                # A referee's penalty (seat -1) goes through apply() as well.
-                self.game.apply(Action.parse(text), seat)
-        else:
-            self.game = self.record.replay(upto=step)
+        if step < self.step:
+            self.game = self.record.replay(upto=max(0, step - 1))
+            self.step = max(0, step - 1)
+            self._last_action_start = 0
+        for seat, text in self.record.actions[self.step : step]:
+            self._last_action_start = len(self.game.log)
+            # A referee's penalty (seat -1) goes through apply() as well.
+            self.game.apply(Action.parse(text), seat)
         self.step = step
         self._redraw()
 
@@ -117,20 +119,14 @@ class ReplayScreen(Screen[None]):
         status.append(f" · {tr('replay.step', k=self.step, n=self.total)}")
         status.append(f" · {tr('replay.viewer', who=who)}")
         self.query_one("#status", Static).update(status)
-        self.query_one("#info", TableInfo).show(v, tr)
-        self.query_one("#seats", SeatsPanel).show(v, names, tr, self.viewer)
+        self.query_one(TopPanels).show(v, names, tr, self.viewer)
         lines = [
             line
             for event in log_for(self.game, self.viewer)
             if (line := describe(event, self.viewer, names.__getitem__, tr)) is not None
         ]
         self.query_one("#log", EventLog).show(lines)
-        if self.step:
-            seat, text = self.record.actions[self.step - 1]
-            actor = "referee" if seat == REFEREE else names[seat]
-            prompt = tr("replay.last", who=actor, action=text)
-        else:
-            prompt = tr("replay.start")
+        prompt = tr("replay.last", action=self._last_action()) if self.step else tr("replay.start")
         self.query_one("#prompt", Static).update(prompt)
         hand = self.query_one("#hand", HandView)
         if self.viewer == SPECTATOR:
@@ -141,3 +137,15 @@ class ReplayScreen(Screen[None]):
             hand.show(v.hand, playable)
             title = tr("hand.of", who=names[self.viewer])
         self.query_one("#hand-box", Vertical).border_title = title
+
+    def _last_action(self) -> str:
+        """The last action in words: the first line the log tells of it, for the viewer."""
+        for event in log_for(self.game, self.viewer, self._last_action_start):
+            line = describe(event, self.viewer, self.names.__getitem__, self.tr)
+            if line is not None:
+                return line
+        # Today every action has an event told in words; one without is told as the coach
+        # would say it.
+        seat, text = self.record.actions[self.step - 1]
+        actor = self.tr("replay.referee") if seat == REFEREE else self.names[seat]
+        return f"{actor}: {say_action(Action.parse(text), self.names.__getitem__, self.tr)}"

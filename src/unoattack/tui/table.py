@@ -61,7 +61,7 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import SPEEDS, Pace, Session
-from unoattack.tui.widgets import EventLog, HandView, SeatsPanel, TableInfo, chip
+from unoattack.tui.widgets import EventLog, HandView, TopPanels, chip
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
@@ -181,9 +181,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         tr = self.tr
         yield Static(id="status")
-        with Horizontal(id="top"):
-            yield TableInfo(id="info")
-            yield SeatsPanel(id="seats")
+        yield TopPanels(id="top")
         yield EventLog(id="log")
         yield Static(id="prompt")
         with Vertical(id="hand-box"):
@@ -198,7 +196,6 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._mounted = True
-        self.query_one("#seats", SeatsPanel).border_title = self.tr("seats")
         self.query_one("#log", EventLog).border_title = self.tr("log")
         self.query_one("#hand", HandView).focus()
         self._relog()
@@ -284,6 +281,7 @@ class TableScreen(Screen[None]):
         start = step.log_start
         events = self.match.step_events(step, self._viewer_seat)
         hand_over: tuple[int, HandWon, list[int]] | None = None
+        ends_match = any(isinstance(event, MatchWon) for event in events)
         for offset, event in enumerate(events):
             if isinstance(event, Pressed):
                 self._steps.extend(self._press_steps(event))
@@ -296,7 +294,7 @@ class TableScreen(Screen[None]):
                     eliminated.append(events[end].seat)  # type: ignore[attr-defined]
                 hand_over = (end, event, eliminated)
             if hand_over is not None and hand_over[0] == offset:
-                self._steps.append(self._hand_over_step(hand_over[1], hand_over[2]))
+                self._steps.append(self._hand_over_step(hand_over[1], hand_over[2], ends_match))
                 hand_over = None
             if isinstance(event, MatchWon):
                 self._steps.append(self._match_over_step(event))
@@ -386,7 +384,7 @@ class TableScreen(Screen[None]):
         if self.pace.bell:
             self.app.bell()
 
-    def _hand_over_step(self, event: HandWon, eliminated: list[int]) -> Reveal:
+    def _hand_over_step(self, event: HandWon, eliminated: list[int], last: bool) -> Reveal:
         def step() -> None:
             self._interlude = True
             screen = HandOverScreen(
@@ -396,6 +394,7 @@ class TableScreen(Screen[None]):
                 self._viewer_seat,
                 self.game.options.scoring_mode,
                 eliminated,
+                last=last,
             )
             self.app.push_screen(screen, lambda _: self._interlude_done())
 
@@ -602,7 +601,7 @@ class TableScreen(Screen[None]):
                 finish(colour, targets[0] if targets else None)
                 return
             options = [
-                (t, f"{self.names[t]} ({self.tr.count('card', count)})")
+                (t, f"{self.names[t]} · {self.tr.count('card', count)}")
                 for t, count in ((t, self.match.view(seat).hand_counts[t]) for t in targets)
             ]
             dialog = TargetDialog(self.tr, options, self.tr("dlg.target", card=self.tr.card(card)))
@@ -804,17 +803,14 @@ class TableScreen(Screen[None]):
         edition = self.game.edition
         options = self.game.options
         goal = tr(f"goal.{options.scoring_mode}", target=options.target_score)
+        if v.dealer == v.seat:
+            dealer = tr("status.dealer.you")
+        else:
+            dealer = tr("status.dealer", who=self.names[v.dealer])
         self.query_one("#status", Static).update(
-            tr(
-                "status",
-                title=edition.title,
-                hand=v.hand_number,
-                dealer=self.names[v.dealer],
-                goal=goal,
-            )
+            tr("status", title=edition.title, hand=v.hand_number, dealer=dealer, goal=goal)
         )
-        self.query_one("#info", TableInfo).show(v, tr, self._animation)
-        self.query_one("#seats", SeatsPanel).show(v, self.names, tr, self._viewer_seat)
+        self.query_one(TopPanels).show(v, self.names, tr, self._viewer_seat, self._animation)
         self.query_one("#log", EventLog).show(self._lines)
         legal = list(v.legal_actions)
         playable = frozenset(a.card for a in legal if a.kind is ActionKind.PLAY and a.card)
@@ -825,7 +821,11 @@ class TableScreen(Screen[None]):
         else:
             hand.show(v.hand, playable if not self.busy else frozenset(), self._hidden)
             count = len(v.hand or ())
-            summary = tr("hand.summary", cards=tr.count("card", count), playable=len(playable))
+            summary = tr(
+                "hand.summary",
+                cards=tr.count("card", count),
+                playable=tr.count("playable", len(playable)),
+            )
             title = (
                 tr("hand")
                 if len(self.session.humans) == 1

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
@@ -42,6 +44,8 @@ _FADED = {
     None: "#b39ddb",
 }
 _GROUPS: tuple[Colour | None, ...] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE, None)
+#: Rows a bordered panel takes beyond its lines (the border, top and bottom).
+_PANEL_FRAME = 2
 
 
 def chip(card: Card, tr: Tr, *, playable: bool = True, selected: bool = False) -> Text:
@@ -52,6 +56,33 @@ def chip(card: Card, tr: Tr, *, playable: bool = True, selected: bool = False) -
     if selected:
         style += " underline"
     return Text(text, style=style)
+
+
+class Chips:
+    """Card chips side by side, wrapped between chips and never inside one, so that a
+    card's name ("All Hit") is never split across two lines (a table cell of a hand)."""
+
+    def __init__(self, chips: Sequence[Text]) -> None:
+        self.chips = list(chips)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [chip.cell_len for chip in self.chips]
+        if not widths:
+            return Measurement(0, 0)
+        return Measurement(max(widths), sum(widths) + len(widths) - 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[Text] = []
+        line = Text()
+        for chip_text in self.chips:
+            if line and line.cell_len + 1 + chip_text.cell_len > options.max_width:
+                lines.append(line)
+                line = Text()
+            if line:
+                line.append(" ")
+            line.append_text(chip_text)
+        lines.append(line)
+        yield Text("\n", no_wrap=True).join(lines)
 
 
 def group_name(colour: Colour | None, tr: Tr) -> str:
@@ -222,9 +253,12 @@ def seat_line(
     tr: Tr,
     *,
     name_width: int,
+    count_width: int,
+    score_width: int,
     viewer: int,
 ) -> Text:
-    """One row of the seats panel: turn marker, name, cards, score and flags."""
+    """One row of the seats panel: turn marker, name, cards, score and flags; the columns
+    as wide as their widest entry, to leave the flags room."""
     marker = "▶ " if v.to_act == seat else "  "
     style = "bold" if seat == viewer else ""
     if not v.active[seat]:
@@ -232,9 +266,9 @@ def seat_line(
     line = Text()
     line.append(marker, style="bold #fdd835")
     line.append(name[:name_width].ljust(name_width), style=style)
-    line.append(f" {v.hand_counts[seat]:>3}", style=style)
+    line.append(f" {v.hand_counts[seat]:>{count_width}}", style=style)
     line.append("▮", style="#90caf9")
-    line.append(f" {tr('pts', n=v.scores[seat]):>8}", style=style)
+    line.append(f"  {tr.count('pt', v.scores[seat]):>{score_width}}", style=style)
     flags: list[tuple[str, str]] = []
     if not v.active[seat]:
         flags.append((tr("flag.out"), "dim"))
@@ -253,7 +287,8 @@ def seat_line(
 
 
 class SeatsPanel(VerticalScroll, can_focus=False):
-    """Every seat: whose turn it is, cards in hand, score, UNO and pending presses.
+    """Every seat: whose turn it is, cards in hand, score, UNO and pending presses; the
+    direction of play in the title, as it says who comes next.
 
     With many seats on a small terminal the list scrolls to keep the seat to act in sight.
     """
@@ -263,31 +298,45 @@ class SeatsPanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="seat-lines")
 
-    def show(self, v: View, names: Sequence[str], tr: Tr, viewer: int) -> None:
-        width = min(max(len(n) for n in names), 14)
+    def show(self, v: View, names: Sequence[str], tr: Tr, viewer: int) -> int:
+        """Show the seats; the number of lines shown (one a seat)."""
+        arrow = "↻ " + tr("clockwise") if v.direction > 0 else "↺ " + tr("counterclockwise")
+        self.border_title = f"{tr('seats')} · {arrow}"
+        name_width = min(max(len(n) for n in names), 14)
+        count_width = max(2, *(len(str(count)) for count in v.hand_counts))
+        score_width = max(len(tr.count("pt", score)) for score in v.scores)
         lines = [
-            seat_line(v, s, names[s], tr, name_width=width, viewer=viewer) for s in range(v.players)
+            seat_line(
+                v,
+                s,
+                names[s],
+                tr,
+                name_width=name_width,
+                count_width=count_width,
+                score_width=score_width,
+                viewer=viewer,
+            )
+            for s in range(v.players)
         ]
         self.query_one("#seat-lines", Static).update(Text("\n").join(lines))
         if v.to_act is not None:
             self.call_after_refresh(self.scroll_to, y=max(0, v.to_act - 1), animate=False)
+        return len(lines)
 
 
 def pile_text(v: View, tr: Tr) -> Text:
-    """The top card (and the colour named for a wild), and the direction of play."""
+    """The top card and its colour (the colour named, for a wild), the size of the pile,
+    and the Mega Hit pile when one is building: short lines that fit a half screen."""
     line = Text(f"{tr('top')} ")
     line.append_text(chip(v.top, tr))
-    if not v.top.is_wild:  # a wild's chip says it all; a colour is named below
-        line.append(f" {tr.card(v.top)}")
-    if v.colour is not None and v.colour is not v.top.colour:
-        line.append(" → ")
-        line.append(tr.colour(v.colour), style=_FADED[v.colour] + " bold")
+    colour = v.top.colour if v.colour is None else v.colour
+    if colour is not None:
+        line.append(" → " if colour is not v.top.colour else " ")
+        line.append(tr.colour(colour), style=_FADED[colour] + " bold")
     line.append("\n")
     line.append(tr("pile.size", cards=tr.count("card", v.pile_size)), style="dim")
-    arrow = "↻ " + tr("clockwise") if v.direction > 0 else "↺ " + tr("counterclockwise")
-    line.append(f" · {arrow}")
     if v.mega_pile:
-        line.append(" · ")
+        line.append("\n")
         line.append(tr("mega_pile", presses=tr.count("press", v.mega_pile)), style="bold #ffab40")
     return line
 
@@ -309,9 +358,11 @@ def launcher_text(public: LauncherPublic, tr: Tr, animation: Text | None) -> Tex
 
 
 class TableInfo(Static):
-    """The pile and the launcher."""
+    """The pile and the launcher, a line for each thing (a line too long for the panel is
+    cut with an ellipsis rather than wrapped: the panel's height is its number of lines)."""
 
-    def show(self, v: View, tr: Tr, animation: Text | None = None) -> None:
+    def show(self, v: View, tr: Tr, animation: Text | None = None) -> int:
+        """Show the pile and the launcher; the number of lines shown."""
         public = v.launcher
         model = public.model.partition(":")[0]  # a scripted launcher's script is no one's business
         self.border_subtitle = tr(
@@ -321,6 +372,30 @@ class TableInfo(Static):
         text.append("\n")
         text.append_text(launcher_text(v.launcher, tr, animation))
         self.update(text)
+        return len(text.plain.splitlines())
+
+
+class TopPanels(Horizontal):
+    """The pile and launcher beside the players, both panels as tall as the taller one's
+    lines (a long list of players scrolls within a third of the screen)."""
+
+    def compose(self) -> ComposeResult:
+        yield TableInfo(id="info")
+        yield SeatsPanel(id="seats")
+
+    def show(
+        self,
+        v: View,
+        names: Sequence[str],
+        tr: Tr,
+        viewer: int,
+        animation: Text | None = None,
+    ) -> None:
+        info_lines = self.query_one(TableInfo).show(v, tr, animation)
+        seat_lines = self.query_one(SeatsPanel).show(v, names, tr, viewer)
+        # The stylesheet caps the height (max-height); the pile's lines are never cut.
+        self.styles.height = max(info_lines, seat_lines) + _PANEL_FRAME
+        self.styles.min_height = info_lines + _PANEL_FRAME
 
 
 class EventLog(VerticalScroll, can_focus=False):
