@@ -103,6 +103,24 @@ def test_a_game_starts_from_flags_with_no_screen_in_between(data_dir: Path) -> N
     run(app, scenario)
 
 
+def test_the_pace_is_chosen_on_the_new_game_screen() -> None:
+    app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        speed = screen.query_one("#speed", Select)
+        assert speed.value == "instant"  # the app's own pace, to begin with
+        speed.value = "fast"
+        await pilot.pause()
+        screen.query_one("#start", Button).press()
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        assert table(pilot).pace.speed == "fast"
+        assert table(pilot).match.timing.think == 0.35
+
+    run(app, scenario, size=(120, 50))
+
+
 def test_the_new_game_screen_sets_up_and_starts_a_match() -> None:
     app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
 

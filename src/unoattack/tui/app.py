@@ -135,6 +135,8 @@ class PlayApp(App[None]):
         self.show_setup = show_setup
         self.session = session
         self.pace = pace or Pace()
+        if self.setup.speed is None:  # the new-game screen starts from the app's pace
+            self.setup.speed = self.pace.speed
         self.save = save
         self.bots = bots
 
@@ -168,8 +170,10 @@ class PlayApp(App[None]):
         self.push_screen(NewGameScreen(self.setup), chosen)
 
     def start(self, setup: Setup) -> None:
-        """Deal a match from ``setup`` and sit down at the table."""
+        """Deal a match from ``setup`` and sit down at the table, at its pace."""
         self.setup = setup
+        if setup.speed is not None and setup.speed != self.pace.speed:
+            self.pace = Pace.named(setup.speed, bell=self.pace.bell)
         game = setup.new_game()
         assert setup.seed is not None
         path = store.new_record_path(setup.seed) if self.save else None

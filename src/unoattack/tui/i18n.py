@@ -426,6 +426,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # new game
         "new.title": "New game",
         "new.language": "Language",
+        "new.speed": "Speed",
         "new.edition": "Edition",
         "new.seats": "Seats",
         "new.seat": "Seat {n}",
@@ -868,6 +869,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.key.quit": "Q : quitter (la partie est enregistrée : {resume})",
         "new.title": "Nouvelle partie",
         "new.language": "Langue",
+        "new.speed": "Vitesse",
         "new.edition": "Édition",
         "new.seats": "Places",
         "new.seat": "Place {n}",

@@ -32,7 +32,7 @@ from unoattack.rules.edition import (
 from unoattack.tui.dialogs import close
 from unoattack.tui.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
 from unoattack.tui.recent import RecentMatchesScreen
-from unoattack.tui.session import Session
+from unoattack.tui.session import SPEEDS, Session
 from unoattack.tui.setup import (
     MAX_SEATS,
     MIN_SEATS,
@@ -195,6 +195,15 @@ class NewGameScreen(Screen[Setup | Session]):
                     type="integer",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                yield Label(tr("new.speed"), classes="field")
+                yield Select(
+                    [(tr(f"speed.{name}"), name) for name in SPEEDS],
+                    value=setup.speed if setup.speed in SPEEDS else "normal",
+                    allow_blank=False,
+                    compact=True,
+                    id="speed",
+                )
             yield Label(tr("new.rules"), classes="section")
             for name in self._house_rules():
                 yield self._option_row(name, getattr(options, name))
@@ -307,6 +316,7 @@ class NewGameScreen(Screen[Setup | Session]):
             else:
                 seats.append(Seat(kind, name.replace(",", " ")))
         setup.seats = tuple(seats)
+        setup.speed = str(self.query_one("#speed", Select).value)
         setup.launcher = str(self.query_one("#launcher", Select).value)
         defaults = self._edition.options
         options: dict[str, Any] = {}

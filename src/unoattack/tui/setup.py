@@ -130,6 +130,8 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     lang: str = "en"
     hints: bool = True  # a player may ask the coach for the best moves (H)
+    #: The table's pace (``normal``, ``fast``, ``instant``); None: the app's own.
+    speed: str | None = None
 
     def check(self) -> Edition:
         """The edition with its house rules, or :class:`SetupError` saying what is wrong."""
