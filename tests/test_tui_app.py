@@ -924,7 +924,7 @@ def test_the_coach_gives_the_three_best_moves_with_the_chance_of_winning_the_han
     async def scenario(pilot: Pilot[None]) -> None:
         screen = table(pilot)
         await pilot.press("h")
-        await until(pilot, lambda: bool(screen.hints_shown), tries=400)
+        await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
         lines = screen.hints_shown[0].splitlines()
         assert len(lines) == 3
         for rank, line in enumerate(lines, start=1):
@@ -942,7 +942,7 @@ def test_the_coach_speaks_french_and_says_when_there_is_one_move() -> None:
     async def scenario(pilot: Pilot[None]) -> None:
         screen = table(pilot)
         await pilot.press("h")
-        await until(pilot, lambda: bool(screen.hints_shown), tries=400)
+        await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
         assert screen.hints_shown == ["Un seul coup possible : appuyer sur le distributeur."]
 
     run(app, scenario)

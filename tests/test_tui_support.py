@@ -208,13 +208,14 @@ def run(
     asyncio.run(main())
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 50) -> None:
-    """Let the app process messages until ``condition`` holds (a recompose takes a few)."""
-    for _ in range(tries):
-        if condition():
-            return
+async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Let the app process messages until ``condition`` holds (a recompose takes a few;
+    on a loaded machine, many): fail only if it has not after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never reached the expected state")
         await pilot.pause()
-    assert condition(), "the app never reached the expected state"
 
 
 def screen_text(app: App[None]) -> str:

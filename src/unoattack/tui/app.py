@@ -68,7 +68,7 @@ NewGameScreen { layout: vertical; }
 #edition { width: 100%; border: none; padding: 0; }
 #edition RadioButton { width: 100%; height: auto; text-wrap: wrap; }
 #edition:blur > RadioButton.-selected > .toggle--label { background: transparent; }
-#lang { width: 30; }
+#lang, #speed { width: 30; }
 #seat-rows { height: auto; }
 /* "Place 10", then the longest kind ("Robot : famille (oublie parfois UNO)") on one line,
    then a name: 75 columns, within 80. */

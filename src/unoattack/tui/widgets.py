@@ -365,6 +365,8 @@ class TableInfo(Static):
         """Show the pile and the launcher; the number of lines shown."""
         public = v.launcher
         model = public.model.partition(":")[0]  # a scripted launcher's script is no one's business
+        if tr.has(f"launcher.name.{model}"):  # in words, as the new-game screen names it
+            model = tr(f"launcher.name.{model}")
         self.border_subtitle = tr(
             "launcher.model", model=model, presses=tr.count("press", public.total_presses)
         )
