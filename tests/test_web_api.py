@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 import httpx
+import segno
 
 from unoattack.engine import Record, verify
 from unoattack.web.manager import Settings
@@ -73,6 +74,7 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/protocol",
         "/api/tables",
         "/api/tables/{code}",
+        "/api/tables/{code}/invite.svg",
         "/api/tables/{code}/join",
         "/api/tables/{code}/seats/{seat}/bot",
         "/api/tables/{code}/seats/{seat}/remove",
@@ -106,6 +108,32 @@ def test_create_gives_a_code_an_invite_link_and_tokens(server: ServerThread) -> 
     assert info["status"] == "lobby" and info["rules"]["target_score"] == 200
     assert [s["kind"] for s in info["seats"]] == ["human", "empty", "empty", "empty", "empty"]
     assert "seed" not in str(info) and "token" not in str(info)
+
+
+def test_a_host_on_localhost_is_given_invite_links_phones_can_open() -> None:
+    # The server found its network address; the host's page is on 127.0.0.1.
+    lan = "http://192.0.2.7:8000"
+    with ServerThread(Settings(db_url="sqlite://", bot_delay=0, lan_url=lan)) as own:
+        table = create_table(own.url, host_name="Ann")
+        code = str(table["code"])
+        assert table["invite"] == f"{lan}/t/{code}"
+        client = Client(own.ws_url, code, str(table["token"]))
+        assert client.messages[0]["invite_base"] == lan
+        client.close()
+        qr = httpx.get(f"{own.url}/api/tables/{code}/invite.svg")
+        assert qr.status_code == 200 and qr.headers["content-type"] == "image/svg+xml"
+        expected = segno.make(f"{lan}/t/{code}", error="m")
+        assert qr.text == expected.svg_inline(scale=4, dark="#111", light="#fff")
+        assert httpx.get(f"{own.url}/api/tables/ZZZZZZ/invite.svg").status_code == 404
+
+
+def test_without_a_network_address_a_page_invites_with_its_own_origin(
+    server: ServerThread,
+) -> None:
+    table = new_table(server)
+    client = Client(server.ws_url, str(table["code"]), str(table["token"]))
+    assert client.messages[0]["invite_base"] is None  # the page uses its own origin
+    client.close()
 
 
 def test_a_bad_setup_is_refused_with_the_engines_words(server: ServerThread) -> None:

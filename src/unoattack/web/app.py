@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import segno
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -31,6 +32,7 @@ from unoattack.rules.edition import (  # the option menus, shared with the engin
     OPTION_RANGES,
     WILD_CUSTOM_EFFECTS,
 )
+from unoattack.web.address import invite_base
 from unoattack.web.manager import Connection, Settings, TableManager
 from unoattack.web.protocol import (
     BOT_LEVELS,
@@ -134,6 +136,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         lifespan=lifespan,
     )
     app.add_middleware(_SecurityHeaders)
+    app.state.settings = settings
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -218,7 +221,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         )
         manager = manager_of(request)
         table, host_token, token = manager.create(setup, body.seats, body.host_name)
-        base = settings.public_url or str(request.base_url).rstrip("/")
+        base = invite_url(request, settings)
         return Created(
             code=table.code,
             invite=f"{base}/t/{table.code}",
@@ -226,6 +229,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             seat=0 if token else None,
             token=token,
         )
+
+    @app.get("/api/tables/{code}/invite.svg", tags=["tables"])
+    async def invite_qr(code: str, request: Request) -> Response:
+        """The table's invite link as a QR code (SVG), for a phone's camera."""
+        table = manager_of(request).get(code)
+        link = f"{invite_url(request, settings)}/t/{table.code}"
+        svg = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/tables/{code}", tags=["tables"])
     async def get_table(code: str, request: Request) -> dict[str, Any]:
@@ -301,6 +312,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             await websocket.close(code=4404)
             return
         conn = Connection(websocket, table, settings)
+        host = websocket.url.hostname
+        conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
         manager.attach(conn)
         writer = asyncio.create_task(_drain(conn))
         try:
@@ -314,6 +327,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 await websocket.close()
 
     return app
+
+
+def invite_url(request: Request, settings: Settings) -> str:
+    """The start of the invite links given to whoever sent ``request`` (no final /)."""
+    base = invite_base(request.url.hostname, settings.public_url, settings.lan_url)
+    return base or str(request.base_url).rstrip("/")
 
 
 async def _drain(conn: Connection) -> None:

@@ -90,6 +90,9 @@ class Settings:
     allow_seed: bool = False
     #: Base of invite links (``http://192.168.1.20:8000``); default: the page's own origin.
     public_url: str | None = None
+    #: This server's address on the local network (``unoattack serve`` finds it): invite
+    #: links use it when the page was opened on ``localhost`` (unoattack.web.address).
+    lan_url: str | None = None
 
     def timing(self, turn_timer: int) -> Timing:
         """The timing of a table's match: bots act, press and react after ``bot_delay``;
@@ -141,6 +144,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.strikes = 0  # messages refused in a row by the rate limiter
+        #: The start of invite links for this connection's page (None: its own origin).
+        self.invite_base: str | None = settings.public_url
 
     @property
     def seat_index(self) -> int | None:
@@ -365,7 +370,7 @@ class TableManager:
                     "recent": events_payload(recent),
                     "chat": list(self.live[table.code].chat),
                     "faces": FACE_TABLE,
-                    "invite_base": self.settings.public_url,
+                    "invite_base": conn.invite_base,
                 }
             )
         )
