@@ -79,6 +79,7 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/tables/{code}/seats/{seat}/bot",
         "/api/tables/{code}/seats/{seat}/remove",
         "/api/tables/{code}/seats/{seat}/kick",
+        "/api/tables/{code}/seats/{seat}/readmit",
         "/api/tables/{code}/start",
         "/api/tables/{code}/replay",
         "/api/tables/{code}/record",
@@ -158,12 +159,18 @@ def test_lobby_join_bots_remove_and_start(server: ServerThread) -> None:
     joined = post(server.url, f"/api/tables/{code}/join", name="  Bob\u0000 ")
     assert joined.status_code == 200 and joined.json()["seat"] == 1
     taken = post(server.url, f"/api/tables/{code}/join", name="Cy", seat=1)
-    assert taken.status_code == 409 and taken.json()["code"] == "taken"
+    assert taken.status_code == 409
+    assert taken.json() == {"code": "taken", "detail": "seat 2 is taken", "details": {"seat": 1}}
     not_host = post(server.url, f"/api/tables/{code}/seats/2/bot", host_token="nope")
     assert not_host.status_code == 403
     assert post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=host).status_code == 200
     early = post(server.url, f"/api/tables/{code}/start", host_token=host)
-    assert early.status_code == 409 and "seat 3 is empty" in early.json()["detail"]
+    # People number seats from 1: the fourth seat, index 3, is "seat 4".
+    assert early.status_code == 409 and early.json() == {
+        "code": "empty_seats",
+        "detail": "seat 4 is empty: add a bot or remove the seat before starting",
+        "details": {"seat": 3},
+    }
     removed = post(server.url, f"/api/tables/{code}/seats/3/remove", host_token=host)
     assert [s["kind"] for s in removed.json()["seats"]] == ["human", "human", "bot"]
     assert removed.json()["seats"][1]["name"] == "Bob"
@@ -180,9 +187,21 @@ def test_kick_in_the_lobby_empties_the_seat(server: ServerThread) -> None:
     assert client.seat == 1
     kicked = post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host)
     assert kicked.json()["seats"][1]["kind"] == "empty"
-    assert client.next("kicked")["type"] == "kicked"
+    assert client.next("kicked") == {"type": "kicked", "how": "removed"}
     client.act("press")
     assert client.next("error")["code"] == "not_seated"
+    client.close()
+
+
+def test_a_player_whose_seat_the_host_removes_is_told_so(server: ServerThread) -> None:
+    table = new_table(server, seats=3)
+    code, host = str(table["code"]), str(table["host_token"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    client = Client(server.ws_url, code, bob)
+    removed = post(server.url, f"/api/tables/{code}/seats/1/remove", host_token=host)
+    assert [seat["kind"] for seat in removed.json()["seats"]] == ["human", "empty"]
+    assert client.next("kicked") == {"type": "kicked", "how": "seat_removed"}
+    assert client.next("table")["you"] == {"seat": None, "kicked": False}
     client.close()
 
 
@@ -318,7 +337,9 @@ def test_chat_is_cleaned_and_only_players_chat(server: ServerThread) -> None:
         c.close()
 
 
-def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
+def test_a_kicked_player_is_replaced_by_a_bot_and_can_be_let_back_in(
+    server: ServerThread,
+) -> None:
     code, host, ann, bob = two_players_and_a_bot(server, options={"hand_size": 3}, target_score=40)
     a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
     start(server, code, host)
@@ -331,15 +352,57 @@ def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
         "level": "heuristic",
         "connected": True,
         "autopilot": False,
+        "kicked": True,
     }
-    b.next("kicked")
+    assert b.next("kicked") == {"type": "kicked", "how": "replaced"}
     b.until(lambda c: c.view is not None and c.view["hand"] is None)
+    # Bob's token no longer holds the seat, but it is not forgotten: he watches, and the
+    # page knows the host may let him back in.
     again = Client(server.ws_url, code, bob)
-    assert again.seat is None and again.messages[0]["type"] == "error"
-    # The bot now plays seat 1: Ann alone finishes the match against two bots.
-    play([a], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
+    assert again.messages[0]["type"] == "welcome"
+    assert again.messages[0]["you"] == {"seat": None, "kicked": True}
+    readmitted = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=host)
+    assert readmitted.status_code == 200
+    assert readmitted.json()["seats"][1] | {"connected": None} == {
+        "seat": 1,
+        "kind": "human",
+        "name": "Bob",
+        "level": None,
+        "connected": None,
+        "autopilot": False,
+        "kicked": False,
+    }
+    for client in (b, again):
+        welcome = client.next("welcome")
+        assert welcome["you"] == {"seat": 1, "kicked": False}
+        assert welcome["view"]["seat"] == 1 and welcome["view"]["hand"] is not None
+    # Ann and Bob finish the match against the bot.
+    play([a, b], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
     for c in (a, b, again):
         c.close()
+
+
+def test_a_player_let_back_in_while_away_is_played_by_the_stand_in_until_they_come(
+    server: ServerThread,
+) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server, turn_timer=0)
+    a = Client(server.ws_url, code, ann)
+    start(server, code, host)
+    post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host)
+    seats = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=host).json()["seats"]
+    assert seats[1]["kind"] == "human" and seats[1]["autopilot"] is True
+    b = Client(server.ws_url, code, bob)
+    assert b.seat == 1 and b.messages[0]["table"]["seats"][1]["autopilot"] is False
+    refused = post(server.url, f"/api/tables/{code}/seats/2/readmit", host_token=host)
+    assert refused.status_code == 409 and refused.json() == {
+        "code": "not_kicked",
+        "detail": "no player was removed from seat 3",
+        "details": {"seat": 2},
+    }
+    not_host = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=bob)
+    assert not_host.status_code == 403
+    a.close()
+    b.close()
 
 
 def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:

@@ -144,7 +144,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "detail": exc.message}, status_code=exc.status)
+        body: dict[str, Any] = {"code": exc.code, "detail": exc.message}
+        if exc.details:
+            body["details"] = exc.details
+        return JSONResponse(body, status_code=exc.status)
 
     # ------------------------------------------------------------------ pages
 
@@ -270,6 +273,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         """Host: remove a player; during a match a bot takes the seat over."""
         manager = manager_of(request)
         manager.kick(code, body.host_token, seat)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/seats/{seat}/readmit", tags=["host"])
+    async def readmit(code: str, seat: int, body: HostCommand, request: Request) -> dict[str, Any]:
+        """Host, during the match: give a seat back to the player a bot replaced."""
+        manager = manager_of(request)
+        manager.readmit(code, body.host_token, seat)
         return manager.get(code).public()
 
     @app.post("/api/tables/{code}/start", tags=["host"])

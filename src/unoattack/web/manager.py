@@ -144,6 +144,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.strikes = 0  # messages refused in a row by the rate limiter
+        #: The hashed token of a player the host replaced by a bot, while this connection
+        #: watches: if the host lets them back in, it takes the seat again.
+        self.kicked_hash: str | None = None
         #: The start of invite links for this connection's page (None: its own origin).
         self.invite_base: str | None = settings.public_url
 
@@ -264,17 +267,37 @@ class TableManager:
         table = self.get(code)
         table.check_host(host_token)
         removed = table.remove_seat(seat)
-        self._demote(table, removed)
+        self._demote(table, removed, "seat_removed")
         self._send_table(table)
 
     def kick(self, code: str, host_token: str, seat: int) -> None:
         table = self.get(code)
         table.check_host(host_token)
         removed = table.kick(seat)
-        self._demote(table, removed)
+        self._demote(table, removed, "replaced" if table.status == "playing" else "removed")
         self._send_table(table)
         if table.status == "playing":
             self._schedule(table)
+
+    def readmit(self, code: str, host_token: str, seat: int) -> None:
+        """Give a seat back to the player the host replaced by a bot: their connections
+        take it again at once; if they have none, the stand-in plays it until they come."""
+        table = self.get(code)
+        table.check_host(host_token)
+        player = table.readmit(seat)
+        match = table.match
+        assert match is not None
+        for conn in list(self.live[table.code].conns):
+            if conn.kicked_hash == player.token_hash:
+                conn.kicked_hash = None
+                conn.seat = player
+                player.connections += 1
+                self._welcome(conn)
+        if player.connections == 0:
+            player.autopilot = True
+            match.set_away(seat, True)
+        self._send_table(table)
+        self._schedule(table)
 
     def start(self, code: str, host_token: str) -> None:
         table = self.get(code)
@@ -343,7 +366,10 @@ class TableManager:
             return
         conn.hello = True
         seat = table.seat_of(msg.token)
-        if msg.token and seat is None:
+        kicked = table.kicked_from(msg.token) if seat is None else None
+        if kicked is not None:
+            conn.kicked_hash = kicked.kicked_hash  # watches until the host lets them back in
+        elif msg.token and seat is None:
             self._error(conn, "bad_token", "this token holds no seat here: you are watching")
         if seat is not None:
             conn.seat = seat
@@ -355,6 +381,13 @@ class TableManager:
                 table.match.set_away(index, False)
             if returning or seat.connections == 1:
                 self._send_table(table, skip=conn)
+        self._welcome(conn)
+        if table.status == "playing":
+            self._schedule(table)
+
+    def _welcome(self, conn: Connection) -> None:
+        """Tell a connection everything it needs to draw the table as its seat sees it."""
+        table = conn.table
         viewer = conn.viewer
         v = table.view_for(viewer)
         match = table.match
@@ -364,7 +397,7 @@ class TableManager:
                 {
                     "type": "welcome",
                     "table": table.public(),
-                    "you": {"seat": conn.seat_index},
+                    "you": self._you(conn),
                     "state": table.state,
                     "view": None if v is None else view_payload(v),
                     "recent": events_payload(recent),
@@ -374,8 +407,12 @@ class TableManager:
                 }
             )
         )
-        if table.status == "playing":
-            self._schedule(table)
+
+    @staticmethod
+    def _you(conn: Connection) -> dict[str, Any]:
+        """Who a connection is: its seat (None: watching), and whether a bot plays the
+        seat the host took from it (the host may let it back in)."""
+        return {"seat": conn.seat_index, "kicked": conn.kicked_hash is not None}
 
     def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint) -> None:
         """A validated message after hello."""
@@ -447,7 +484,7 @@ class TableManager:
             self._error(conn, "not_seated", "you are watching: only players act", msg.ref)
             return
         if msg.seat is not None and msg.seat != index:
-            self._error(conn, "not_your_seat", f"your token holds seat {index}", msg.ref)
+            self._error(conn, "not_your_seat", f"your token holds seat {index + 1}", msg.ref)
             return
         if table.match is None:
             self._error(conn, "not_started", "the match has not started", msg.ref)
@@ -616,7 +653,7 @@ class TableManager:
         for conn in self.live[table.code].conns:
             if conn is skip or not conn.hello:
                 continue
-            conn.send(dumps({"type": "table", "table": info, "you": {"seat": conn.seat_index}}))
+            conn.send(dumps({"type": "table", "table": info, "you": self._you(conn)}))
 
     def _error(
         self,
@@ -635,12 +672,16 @@ class TableManager:
     def error(self, conn: Connection, code: str, message: str) -> None:
         self._error(conn, code, message)
 
-    def _demote(self, table: Table, seat: Seat) -> None:
-        """Connections of a removed player become spectators."""
+    def _demote(self, table: Table, seat: Seat, how: str) -> None:
+        """Connections of a removed player become spectators, told ``how``: their seat
+        was ``seat_removed``, they were ``removed`` from it (in the lobby), or a bot
+        ``replaced`` them (the host may let them back in)."""
         for conn in self.live[table.code].conns:
             if conn.seat is seat:
                 conn.seat = None
-                conn.send(dumps({"type": "kicked"}))
+                if how == "replaced":
+                    conn.kicked_hash = seat.token_hash
+                conn.send(dumps({"type": "kicked", "how": how}))
                 v = table.view_for(SPECTATOR)
                 if v is not None:
                     conn.send(

@@ -37,13 +37,18 @@ STAND_IN_LEVEL = "heuristic"
 
 
 class TableError(Exception):
-    """A request the table refuses: ``code`` for programs, ``message`` for people."""
+    """A request the table refuses: ``code`` for programs, ``message`` for people, and
+    ``details`` for a page that says it in its own language (``seat``: the seat's index,
+    which people read as ``seat + 1``)."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 409, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.details = details or {}
 
 
 def token_hash(token: str) -> str:
@@ -62,6 +67,11 @@ def new_code(taken: set[str] | dict[str, Any]) -> str:
             return code
 
 
+def bot_name(index: int) -> str:
+    """The name of a bot the host seats at ``index``: people number seats from 1."""
+    return f"Bot {index + 1}"
+
+
 def clean_name(name: str) -> str:
     text = clean_text(name, MAX_NAME)
     if not text:
@@ -77,6 +87,9 @@ class Seat:
     name: str = ""
     level: str = STAND_IN_LEVEL
     token_hash: str = ""
+    #: A bot's seat only: the hashed token of the player the host replaced by this bot,
+    #: so that the host can let them back in (:meth:`Table.readmit`).
+    kicked_hash: str = ""
     # Runtime only (not stored): live connections and whether a bot plays for the player.
     connections: int = 0
     autopilot: bool = False
@@ -91,6 +104,7 @@ class Seat:
             "name": self.name,
             "level": self.level,
             "token_hash": self.token_hash,
+            "kicked_hash": self.kicked_hash,
         }
 
     @classmethod
@@ -100,6 +114,7 @@ class Seat:
             name=str(data.get("name", "")),
             level=str(data.get("level", STAND_IN_LEVEL)),
             token_hash=str(data.get("token_hash", "")),
+            kicked_hash=str(data.get("kicked_hash", "")),
         )
 
     def public(self, index: int) -> dict[str, Any]:
@@ -110,6 +125,7 @@ class Seat:
             "level": self.level if self.kind == "bot" else None,
             "connected": self.kind == "bot" or self.connections > 0,
             "autopilot": self.autopilot,
+            "kicked": bool(self.kicked_hash),
         }
 
 
@@ -278,6 +294,16 @@ class Table:
                 return seat
         return None
 
+    def kicked_from(self, token: str | None) -> Seat | None:
+        """The seat a bot plays since the host removed the player with ``token``."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.kicked_hash and secrets.compare_digest(seat.kicked_hash, digest):
+                return seat
+        return None
+
     def index(self, seat: Seat) -> int | None:
         for number, candidate in enumerate(self.seats):
             if candidate is seat:
@@ -318,7 +344,9 @@ class Table:
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
-            raise TableError("no_seat", f"there is no seat {index} at this table", 404)
+            raise TableError(
+                "no_seat", f"there is no seat {index + 1} at this table", 404, {"seat": index}
+            )
         return self.seats[index]
 
     def join(self, name: str, index: int | None = None) -> tuple[int, str]:
@@ -332,7 +360,7 @@ class Table:
             index = empty[0]
         seat = self._seat(index)
         if seat.kind != "empty":
-            raise TableError("taken", f"seat {index} is taken")
+            raise TableError("taken", f"seat {index + 1} is taken", details={"seat": index})
         token = new_token()
         self.seats[index] = Seat("human", name, token_hash=token_hash(token))
         self._save_seats()
@@ -343,8 +371,8 @@ class Table:
         if level not in BOT_LEVELS:
             raise TableError("bad_level", f"bot levels are {', '.join(BOT_LEVELS)}", 422)
         if self._seat(index).kind != "empty":
-            raise TableError("taken", f"seat {index} is taken")
-        self.seats[index] = Seat("bot", f"Bot {index + 1}", level=level)
+            raise TableError("taken", f"seat {index + 1} is taken", details={"seat": index})
+        self.seats[index] = Seat("bot", bot_name(index), level=level)
         self._save_seats()
 
     def remove_seat(self, index: int) -> Seat:
@@ -354,22 +382,48 @@ class Table:
         if len(self.seats) <= 2:
             raise TableError("too_few", "a table needs at least 2 seats")
         self.seats.pop(index)
+        # A bot named after its seat takes the name of its new seat.
+        for number, other in enumerate(self.seats[index:], start=index):
+            if other.kind == "bot" and other.name == bot_name(number + 1):
+                other.name = bot_name(number)
         self._save_seats()
         return seat
 
     def kick(self, index: int) -> Seat:
-        """Remove a player: in the lobby the seat empties, in a match a bot takes it over."""
+        """Remove a player: in the lobby the seat empties, in a match a bot takes it over
+        (and the host may let the player back in, :meth:`readmit`)."""
         seat = self._seat(index)
         if seat.kind != "human":
-            raise TableError("not_human", f"seat {index} has no player to remove")
+            raise TableError(
+                "not_human", f"seat {index + 1} has no player to remove", details={"seat": index}
+            )
         if self.status == "lobby":
             self.seats[index] = Seat()
         else:
-            self.seats[index] = Seat("bot", seat.name, level=STAND_IN_LEVEL)
+            self.seats[index] = Seat(
+                "bot", seat.name, level=STAND_IN_LEVEL, kicked_hash=seat.token_hash
+            )
             assert self.match is not None
             self.match.set_bot(index, make_bot(STAND_IN_LEVEL, self._rng("bot", index)))
         self._save_seats()
         return seat
+
+    def readmit(self, index: int) -> Seat:
+        """Let the player the host replaced by a bot have their seat back, with the token
+        they had; returns the seat. Their bot leaves the match."""
+        seat = self._seat(index)
+        if self.status != "playing" or not seat.kicked_hash:
+            raise TableError(
+                "not_kicked",
+                f"no player was removed from seat {index + 1}",
+                details={"seat": index},
+            )
+        player = Seat("human", seat.name, token_hash=seat.kicked_hash)
+        self.seats[index] = player
+        assert self.match is not None
+        self.match.set_bot(index, None)
+        self._save_seats()
+        return player
 
     def start(self, timing: Timing, now: float) -> Match:
         """Deal the match, at time ``now``; returns it."""
@@ -378,7 +432,8 @@ class Table:
         if empty:
             raise TableError(
                 "empty_seats",
-                f"seat {empty[0]} is empty: add a bot or remove the seat before starting",
+                f"seat {empty[0] + 1} is empty: add a bot or remove the seat before starting",
+                details={"seat": empty[0]},
             )
         game = self.setup.new_game(len(self.seats))
         self.store.save_seats(self.code, self.stored_seats(), status="playing")
