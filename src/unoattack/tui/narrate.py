@@ -99,7 +99,7 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
             return say("ev.pressed.misfire", event.seat)
         line = say("ev.pressed.fire", event.seat, count=tr.count("card", event.count + event.stuck))
         if event.stuck:
-            line += tr("ev.pressed.stuck", stuck=event.stuck)
+            line += tr("ev.pressed.stuck", stuck=tr.count("stuck", event.stuck))
         line += "."
         if event.cards:
             line += tr("ev.pressed.got", cards=tr.cards(event.cards))
