@@ -33,6 +33,7 @@ from unoattack.rules.edition import (  # the option menus, shared with the engin
     WILD_CUSTOM_EFFECTS,
 )
 from unoattack.web.address import invite_base
+from unoattack.web.house_rules import house_rules
 from unoattack.web.manager import Connection, Settings, TableManager
 from unoattack.web.protocol import (
     BOT_LEVELS,
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     "title": edition.title,
                     "description": edition.description,
                     "options": edition.to_dict()["options"],
+                    "house_rules": house_rules(edition),
                 }
             )
         choices: dict[str, list[str]] = {k: list(v) for k, v in OPTION_CHOICES.items()}
