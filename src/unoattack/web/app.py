@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -240,8 +241,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         """The table's invite link as a QR code (SVG), for a phone's camera."""
         table = manager_of(request).get(code)
         link = f"{invite_url(request, settings)}/t/{table.code}"
-        svg = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+        return Response(
+            invite_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
+        )
 
     @app.get("/api/tables/{code}", tags=["tables"])
     async def get_table(code: str, request: Request) -> dict[str, Any]:
@@ -339,6 +341,15 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 await websocket.close()
 
     return app
+
+
+def invite_svg(link: str) -> bytes:
+    """``link`` as a QR code: an SVG file, black on white for every phone's camera."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=4, dark="#111", light="#fff", xmldecl=False
+    )
+    return out.getvalue()
 
 
 def invite_url(request: Request, settings: Settings) -> str:

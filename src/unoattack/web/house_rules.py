@@ -66,11 +66,11 @@ def _deck_effects(edition: Edition) -> tuple[set[Effect], set[Effect]]:
     """The effects the deck's cards have, and those only a Wild Customizable could have
     (what the table writes on it, option ``wild_custom_effect``)."""
     kinds = {face.kind for face in edition.deck.faces}
-    native = {kind.effect for kind in kinds if kind.effect is not None}
+    native: set[Effect] = {kind.effect for kind in kinds if kind.effect is not None}
     custom: set[Effect] = set()
     if Kind.WILD_CUSTOM in kinds:
-        custom = {e for e in Effect if e.customizable and e is not Effect.NONE} - native
-    return native, custom
+        custom = {e for e in Effect if e.customizable and e is not Effect.NONE}
+    return native, custom - native
 
 
 def _applies(
