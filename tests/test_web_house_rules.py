@@ -3,12 +3,14 @@ its name (unoattack.web.house_rules)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 
+from test_refusals import page_words
 from unoattack.rules import Edition
 from unoattack.web.house_rules import house_rules
 
@@ -129,3 +131,35 @@ wild_attack_attack = 4
 def test_no_table_here_offers_the_suggestion_penalty_only_a_referee_gives() -> None:
     for name in ("2003", "2010", "mega-hit"):
         assert "suggestion_penalty_presses" not in rules_of(Edition.load(name))
+
+
+def test_every_house_rule_and_choice_is_in_plain_words_in_both_languages() -> None:
+    words = page_words()
+    for name in ("2003", "2010", "mega-hit"):
+        for rule in house_rules(Edition.load(name)):
+            keys = [f"rule.{rule['name']}", f"rule.{rule['name']}.help"]
+            if rule["type"] == "choice":
+                keys += [f"rule.{rule['name']}.{choice}" for choice in rule["choices"]]
+            elif rule["type"] == "effect":
+                keys += [f"effect.{choice}" for choice in rule["choices"]]
+            elif rule["type"] == "effects":
+                keys += [f"last.{choice['value']}" for choice in rule["choices"]]
+            for lang in ("en", "fr"):
+                for key in keys:
+                    text = words[lang].get(key, "")
+                    assert text and "_" not in text, (lang, key)
+    for lang in ("en", "fr"):
+        for key, text in words[lang].items():
+            if key.endswith(".help"):
+                # One sentence that explains the rule.
+                assert text.endswith(".") and text.count(". ") == 0, (lang, key)
+
+
+def test_the_page_says_everything_in_both_languages_with_the_same_blanks() -> None:
+    words = page_words()
+    assert words["en"].keys() == words["fr"].keys()
+    blank = re.compile(r"{(\w+)}")
+    for key, english in words["en"].items():
+        assert set(blank.findall(english)) == set(blank.findall(words["fr"][key])), key
+    # No "(s)": every count has its singular and its plural.
+    assert not [key for lang in words for key, text in words[lang].items() if "(s)" in text]
