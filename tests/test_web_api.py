@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import httpx
 from unoattack.engine import Record, verify
 from unoattack.web.app import invite_svg
 from unoattack.web.manager import Settings
+from unoattack.web.table import rejoin_code
 from unoattack.web.testing import Client, ServerThread, create_table, play, post
 
 
@@ -76,6 +78,7 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/tables/{code}",
         "/api/tables/{code}/invite.svg",
         "/api/tables/{code}/join",
+        "/api/tables/{code}/reclaim",
         "/api/tables/{code}/seats/{seat}/bot",
         "/api/tables/{code}/seats/{seat}/remove",
         "/api/tables/{code}/seats/{seat}/kick",
@@ -201,7 +204,7 @@ def test_a_player_whose_seat_the_host_removes_is_told_so(server: ServerThread) -
     removed = post(server.url, f"/api/tables/{code}/seats/1/remove", host_token=host)
     assert [seat["kind"] for seat in removed.json()["seats"]] == ["human", "empty"]
     assert client.next("kicked") == {"type": "kicked", "how": "seat_removed"}
-    assert client.next("table")["you"] == {"seat": None, "kicked": False}
+    assert client.next("table")["you"] == {"seat": None, "kicked": False, "rejoin": None}
     client.close()
 
 
@@ -360,7 +363,7 @@ def test_a_kicked_player_is_replaced_by_a_bot_and_can_be_let_back_in(
     # page knows the host may let him back in.
     again = Client(server.ws_url, code, bob)
     assert again.messages[0]["type"] == "welcome"
-    assert again.messages[0]["you"] == {"seat": None, "kicked": True}
+    assert again.messages[0]["you"] == {"seat": None, "kicked": True, "rejoin": None}
     readmitted = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=host)
     assert readmitted.status_code == 200
     assert readmitted.json()["seats"][1] | {"connected": None} == {
@@ -374,7 +377,7 @@ def test_a_kicked_player_is_replaced_by_a_bot_and_can_be_let_back_in(
     }
     for client in (b, again):
         welcome = client.next("welcome")
-        assert welcome["you"] == {"seat": 1, "kicked": False}
+        assert welcome["you"] == {"seat": 1, "kicked": False, "rejoin": rejoin_code(bob)}
         assert welcome["view"]["seat"] == 1 and welcome["view"]["hand"] is not None
     # Ann and Bob finish the match against the bot.
     play([a, b], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
@@ -402,6 +405,48 @@ def test_a_player_let_back_in_while_away_is_played_by_the_stand_in_until_they_co
     not_host = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=bob)
     assert not_host.status_code == 403
     a.close()
+    b.close()
+
+
+def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server)
+    a, b, watcher = (Client(server.ws_url, code, t) for t in (ann, bob, None))
+    # Each player is shown their own seat's code; a spectator none.
+    rejoin = b.messages[0]["you"]["rejoin"]
+    assert rejoin == rejoin_code(bob) and len(rejoin) == 8
+    assert a.messages[0]["you"]["rejoin"] == rejoin_code(ann) != rejoin
+    assert watcher.messages[0]["you"]["rejoin"] is None
+    assert rejoin not in json.dumps(a.messages + watcher.messages)
+    start(server, code, host)
+    # Bob's phone died: on the computer he types the code as he reads it.
+    typed = f"{rejoin[:4].lower()}-{rejoin[4:]}"
+    taken = post(server.url, f"/api/tables/{code}/reclaim", rejoin=typed)
+    assert taken.status_code == 200 and taken.json()["seat"] == 1
+    token = taken.json()["token"]
+    assert b.next("kicked") == {"type": "kicked", "how": "reclaimed"}
+    computer = Client(server.ws_url, code, token)
+    assert computer.seat == 1 and computer.view is not None and computer.view["hand"]
+    # The seat has a new token and a new code: the old ones hold nothing.
+    assert computer.messages[0]["you"]["rejoin"] == rejoin_code(token) != rejoin
+    stale = Client(server.ws_url, code, bob)
+    assert stale.seat is None and stale.messages[0]["code"] == "bad_token"
+    again = post(server.url, f"/api/tables/{code}/reclaim", rejoin=rejoin)
+    assert again.status_code == 404 and again.json()["code"] == "bad_rejoin"
+    for client in (a, b, watcher, computer, stale):
+        client.poll()
+        client.close()
+
+
+def test_a_table_stops_taking_rejoin_codes_after_ten_wrong_ones(server: ServerThread) -> None:
+    code, _, _, bob = two_players_and_a_bot(server)
+    b = Client(server.ws_url, code, bob)
+    right = b.messages[0]["you"]["rejoin"]
+    wrong = "".join(reversed(right))
+    for _ in range(10):
+        refused = post(server.url, f"/api/tables/{code}/reclaim", rejoin=wrong)
+        assert refused.status_code == 404
+    blocked = post(server.url, f"/api/tables/{code}/reclaim", rejoin=right)
+    assert blocked.status_code == 429 and blocked.json()["code"] == "too_many_tries"
     b.close()
 
 

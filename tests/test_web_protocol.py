@@ -24,7 +24,7 @@ from unoattack.web.protocol import (
     view_payload,
 )
 from unoattack.web.store import Store
-from unoattack.web.table import Setup, Table, TableError, token_hash
+from unoattack.web.table import Setup, Table, TableError, rejoin_code, token_hash
 
 
 def test_each_client_message_parses_to_its_model() -> None:
@@ -190,3 +190,22 @@ def test_removing_a_seat_renumbers_the_bots_named_after_their_seat() -> None:
     table.seats[3].name = "Robbie"  # a bot with a name of its own keeps it
     table.remove_seat(1)
     assert [seat.name for seat in table.seats] == ["Ann", "Bot 2", "Robbie"]
+
+
+def test_a_rejoin_code_is_stored_hashed_and_still_works_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url)
+    setup = Setup("2003", {}, "draw-one", seed=3, turn_timer=0)
+    table, _, ann = Table.create(store, "REJOIN", setup, 2, "Ann")
+    assert ann is not None
+    code = rejoin_code(ann)
+    with pytest.raises(TableError, match="no seat at this table has this rejoin code"):
+        table.reclaim(code)  # Ann has not connected yet: nobody was shown the code
+    table.keep_rejoin(table.seats[0], code)
+    store.close()
+    [stored] = Store(url).load_all()
+    assert code not in json.dumps(stored.seats)
+    again = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
+    index, seat, token = again.reclaim(code.lower()[:4] + " " + code[4:])
+    assert index == 0 and again.seat_of(token) is seat and again.seat_of(ann) is None
+    assert seat.rejoin_hash == token_hash(rejoin_code(token))

@@ -47,6 +47,7 @@ from unoattack.web.protocol import (
     HostCommand,
     Join,
     MessageError,
+    Reclaim,
     parse_client_message,
     protocol_schema,
 )
@@ -254,6 +255,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def join(code: str, body: Join, request: Request) -> Joined:
         """Sit at an empty seat with a display name; keep the token to act and come back."""
         seat, token = manager_of(request).join(code, body.name, body.seat)
+        return Joined(seat=seat, token=token)
+
+    @app.post("/api/tables/{code}/reclaim", tags=["tables"])
+    async def reclaim(code: str, body: Reclaim, request: Request) -> Joined:
+        """Take your seat on this device with the seat's rejoin code (your other device
+        then watches); keep the new token."""
+        seat, token = manager_of(request).reclaim(code, body.rejoin)
         return Joined(seat=seat, token=token)
 
     @app.post("/api/tables/{code}/seats/{seat}/bot", tags=["host"])

@@ -59,7 +59,7 @@ from unoattack.web.protocol import (
     view_payload,
 )
 from unoattack.web.store import Store
-from unoattack.web.table import Seat, Setup, Table, TableError, new_code
+from unoattack.web.table import Seat, Setup, Table, TableError, new_code, rejoin_code
 
 log = logging.getLogger("unoattack.web")
 
@@ -71,6 +71,10 @@ CHAT_LINES = 50
 RECENT_EVENTS = 40
 #: Seconds before bots try again after the store refused an action.
 STORAGE_RETRY = 1.0
+#: Wrong rejoin codes a table takes in REJOIN_WINDOW seconds before it refuses any:
+#: guessing a code (about 40 bits) is then hopeless.
+REJOIN_TRIES = 10
+REJOIN_WINDOW = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +151,9 @@ class Connection:
         #: The hashed token of a player the host replaced by a bot, while this connection
         #: watches: if the host lets them back in, it takes the seat again.
         self.kicked_hash: str | None = None
+        #: The rejoin code of the token this connection said hello with (shown to its
+        #: player only, while the token holds a seat).
+        self.rejoin: str | None = None
         #: The start of invite links for this connection's page (None: its own origin).
         self.invite_base: str | None = settings.public_url
 
@@ -188,6 +195,7 @@ class Live:
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     replay: tuple[int, Match] | None = None  # (step, the match after that many actions)
     thinking: tuple[int, int] | None = None  # (state, seat) a search bot thinks about
+    rejoin_failures: deque[float] = field(default_factory=deque)  # times of wrong codes
 
 
 class TableManager:
@@ -279,6 +287,27 @@ class TableManager:
         if table.status == "playing":
             self._schedule(table)
 
+    def reclaim(self, code: str, rejoin: str) -> tuple[int, str]:
+        """Give a seat to the device that typed its rejoin code: a new token for it, and
+        the seat's other connections (its old device) now watch."""
+        table = self.get(code)
+        failures = self.live[table.code].rejoin_failures
+        now = self.clock()
+        while failures and failures[0] <= now - REJOIN_WINDOW:
+            failures.popleft()
+        if len(failures) >= REJOIN_TRIES:
+            raise TableError(
+                "too_many_tries", "too many wrong rejoin codes: try again in a minute", 429
+            )
+        try:
+            index, seat, token = table.reclaim(rejoin)
+        except TableError:
+            failures.append(now)
+            raise
+        self._demote(table, seat, "reclaimed")
+        self._send_table(table)
+        return index, token
+
     def readmit(self, code: str, host_token: str, seat: int) -> None:
         """Give a seat back to the player the host replaced by a bot: their connections
         take it again at once; if they have none, the stand-in plays it until they come."""
@@ -292,6 +321,8 @@ class TableManager:
                 conn.kicked_hash = None
                 conn.seat = player
                 player.connections += 1
+                if conn.rejoin is not None:
+                    table.keep_rejoin(player, conn.rejoin)
                 self._welcome(conn)
         if player.connections == 0:
             player.autopilot = True
@@ -367,6 +398,10 @@ class TableManager:
         conn.hello = True
         seat = table.seat_of(msg.token)
         kicked = table.kicked_from(msg.token) if seat is None else None
+        if msg.token and (seat is not None or kicked is not None):
+            conn.rejoin = rejoin_code(msg.token)
+            if seat is not None:
+                table.keep_rejoin(seat, conn.rejoin)
         if kicked is not None:
             conn.kicked_hash = kicked.kicked_hash  # watches until the host lets them back in
         elif msg.token and seat is None:
@@ -412,7 +447,12 @@ class TableManager:
     def _you(conn: Connection) -> dict[str, Any]:
         """Who a connection is: its seat (None: watching), and whether a bot plays the
         seat the host took from it (the host may let it back in)."""
-        return {"seat": conn.seat_index, "kicked": conn.kicked_hash is not None}
+        seated = conn.seat is not None
+        return {
+            "seat": conn.seat_index,
+            "kicked": conn.kicked_hash is not None,
+            "rejoin": conn.rejoin if seated else None,
+        }
 
     def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint) -> None:
         """A validated message after hello."""
@@ -674,11 +714,13 @@ class TableManager:
 
     def _demote(self, table: Table, seat: Seat, how: str) -> None:
         """Connections of a removed player become spectators, told ``how``: their seat
-        was ``seat_removed``, they were ``removed`` from it (in the lobby), or a bot
-        ``replaced`` them (the host may let them back in)."""
+        was ``seat_removed``, they were ``removed`` from it (in the lobby), a bot
+        ``replaced`` them (the host may let them back in), or the seat was ``reclaimed``
+        on another device with its rejoin code."""
         for conn in self.live[table.code].conns:
             if conn.seat is seat:
                 conn.seat = None
+                seat.connections = max(0, seat.connections - 1)
                 if how == "replaced":
                     conn.kicked_hash = seat.token_hash
                 conn.send(dumps({"type": "kicked", "how": how}))

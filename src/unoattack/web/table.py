@@ -32,6 +32,8 @@ log = logging.getLogger("unoattack.web")
 #: Code alphabet: no 0/O, 1/I/L, so a code read aloud or typed on a phone is unambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: A rejoin code: 8 characters of the same alphabet (about 40 bits), shown as ABCD-EFGH.
+REJOIN_LENGTH = 8
 #: Level of the bot that stands in for an absent player or takes a kicked player's seat.
 STAND_IN_LEVEL = "heuristic"
 
@@ -58,6 +60,31 @@ def token_hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def rejoin_code(token: str) -> str:
+    """The short code that gives a seat to another device, read from the seat's token.
+
+    Only the seat's player, who holds the token, is shown it; the store keeps its hash,
+    so that, like a token, a copy of the database does not let anyone take a seat.
+
+    >>> rejoin_code("a token") == rejoin_code("a token") != rejoin_code("another")
+    True
+    >>> len(rejoin_code("a token")), set(rejoin_code("a token")) <= set(CODE_ALPHABET)
+    (8, True)
+    """
+    digest = hashlib.sha256(b"unoattack rejoin:" + token.encode("utf-8", "surrogatepass"))
+    number = int.from_bytes(digest.digest(), "big")
+    letters = []
+    for _ in range(REJOIN_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[index])
+    return "".join(letters)
+
+
+def clean_rejoin(text: str) -> str:
+    """A rejoin code as typed (any case, dashes, spaces) in its canonical form."""
+    return "".join(c for c in text.upper() if c.isalnum())
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -90,6 +117,9 @@ class Seat:
     #: A bot's seat only: the hashed token of the player the host replaced by this bot,
     #: so that the host can let them back in (:meth:`Table.readmit`).
     kicked_hash: str = ""
+    #: The hash of the seat's rejoin code (:func:`rejoin_code` of its token), set when
+    #: the player first connects with the token.
+    rejoin_hash: str = ""
     # Runtime only (not stored): live connections and whether a bot plays for the player.
     connections: int = 0
     autopilot: bool = False
@@ -105,6 +135,7 @@ class Seat:
             "level": self.level,
             "token_hash": self.token_hash,
             "kicked_hash": self.kicked_hash,
+            "rejoin_hash": self.rejoin_hash,
         }
 
     @classmethod
@@ -115,6 +146,7 @@ class Seat:
             level=str(data.get("level", STAND_IN_LEVEL)),
             token_hash=str(data.get("token_hash", "")),
             kicked_hash=str(data.get("kicked_hash", "")),
+            rejoin_hash=str(data.get("rejoin_hash", "")),
         )
 
     def public(self, index: int) -> dict[str, Any]:
@@ -407,6 +439,31 @@ class Table:
             self.match.set_bot(index, make_bot(STAND_IN_LEVEL, self._rng("bot", index)))
         self._save_seats()
         return seat
+
+    def keep_rejoin(self, seat: Seat, code: str) -> None:
+        """Remember the hash of ``seat``'s rejoin code (its player has just shown the
+        token it comes from), so that the code works from then on."""
+        digest = token_hash(code)
+        if seat.rejoin_hash != digest:
+            seat.rejoin_hash = digest
+            self._save_seats()
+
+    def reclaim(self, code: str) -> tuple[int, Seat, str]:
+        """The seat whose rejoin code is ``code``, given a new token (the old one no longer
+        holds it): returns its index, the seat and the new token."""
+        digest = token_hash(clean_rejoin(code))
+        for index, seat in enumerate(self.seats):
+            if (
+                seat.kind == "human"
+                and seat.rejoin_hash
+                and secrets.compare_digest(seat.rejoin_hash, digest)
+            ):
+                token = new_token()
+                seat.token_hash = token_hash(token)
+                seat.rejoin_hash = token_hash(rejoin_code(token))
+                self._save_seats()
+                return index, seat, token
+        raise TableError("bad_rejoin", "no seat at this table has this rejoin code", 404)
 
     def readmit(self, index: int) -> Seat:
         """Let the player the host replaced by a bot have their seat back, with the token
