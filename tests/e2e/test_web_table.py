@@ -469,3 +469,50 @@ def test_after_a_reload_the_log_shows_the_newest_lines_and_speaks_the_pages_lang
     assert page.text_content('#seats .seat[data-seat="1"] .count') == words[other][1]
     wait_until(page, at_bottom)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------- another device
+
+
+def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(
+    server: ServerThread, browser: Browser, tmp_path: Path
+) -> None:
+    table = create_table(server.url, seats=2, host_name="Ann", seed=5, turn_timer=0)
+    code, host = str(table["code"]), str(table["host_token"])
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
+    phone = new_page(browser, PHONE)
+    sit_and_start(phone, server, table, "fr")
+    wait_until(phone, "document.body.dataset.screen === 'game'")
+    # Seed 5: the bot plays a Wild All Hit, and Ann owes one press (said once, "encore").
+    wait_until(phone, "document.getElementById('prompt').textContent.startsWith('Appuyez')")
+    assert phone.text_content("#prompt") == "Appuyez sur le distributeur : encore 1."
+    shown = phone.text_content("#rejoin-code") or ""
+    assert len(shown) == 9 and shown[4] == "-"
+    phone.click("#rejoin-mine summary")
+    assert phone.text_content("#rejoin-mine p") == f"Le code de reprise de votre place : {shown}"
+    shot(phone, tmp_path, "phone-rejoin-code-fr")
+    assert phone.is_hidden("#rejoin-form")
+
+    computer = new_page(browser, DESKTOP)
+    in_language(computer, server, "en")
+    computer.goto(f"{server.url}/t/{code}")
+    wait_until(computer, "document.body.dataset.screen === 'game'")
+    assert computer.is_hidden("#rejoin-mine") and computer.is_visible("#rejoin-form")
+    computer.fill("#rejoin-input", "ZZZZ-ZZZZ")
+    computer.click("#rejoin-btn")
+    wait_until(computer, "document.getElementById('rejoin-error').textContent !== ''")
+    assert computer.text_content("#rejoin-error") == (
+        "No seat at this table has this rejoin code: check it on the device that holds the seat."
+    )
+    computer.fill("#rejoin-input", shown.lower())
+    computer.click("#rejoin-btn")
+    wait_until(computer, "document.body.dataset.seat === '0'")
+    assert computer.locator("#hand .card").count() > 0
+    assert computer.is_hidden("#rejoin-form")
+    assert (computer.text_content("#rejoin-code") or "") not in ("", shown)
+    wait_until(phone, "document.body.dataset.seat === ''")
+    assert phone.text_content("#toast") == (
+        "Votre place a été reprise avec son code sur un autre appareil : vous regardez ici."
+    )
+    shot(computer, tmp_path, "desktop-rejoined")
+    assert not phone.errors and not computer.errors  # type: ignore[attr-defined]

@@ -47,6 +47,7 @@
     hinting: -1, // the state a hint was asked for, while the coach thinks
     log: [], // what the log tells, oldest first: {ev} or {chat}
     kicked: false, // a bot plays the seat the host took from this player
+    rejoin: null, // this seat's rejoin code, to take it on another device
     confirmed: null, // what to do if the host confirms
     missing: null, // the code of a table that does not exist, from a mistyped link
   };
@@ -574,6 +575,7 @@
         S.table = m.table;
         S.seat = m.you.seat;
         S.kicked = m.you.kicked;
+        S.rejoin = m.you.rejoin;
         S.faces = m.faces;
         S.state = m.state;
         S.view = m.view;
@@ -589,6 +591,7 @@
         S.table = m.table;
         S.seat = m.you.seat;
         S.kicked = m.you.kicked;
+        S.rejoin = m.you.rejoin;
         render();
         break;
       case "update":
@@ -620,6 +623,7 @@
           S.token = null;
         }
         S.seat = null;
+        S.rejoin = null;
         S.kicked = m.how === "replaced";
         toast(t("conn.kicked." + m.how), REFUSAL_MS);
         render();
@@ -706,6 +710,7 @@
     document.body.dataset.seat = S.seat === null ? "" : String(S.seat);
     if (S.replay) {
       show("game");
+      renderRejoin();
       return;
     }
     if (status === "lobby") {
@@ -723,6 +728,36 @@
       show("game");
       renderGame(S.view, false);
     }
+    renderRejoin();
+  }
+
+  // A player is shown their seat's rejoin code, to take the seat on another device;
+  // anyone not seated may type one.
+  function renderRejoin() {
+    const screen = document.body.dataset.screen;
+    const here = !S.replay && (screen === "lobby" || screen === "game");
+    $("rejoin").hidden = !here;
+    const mine = S.seat !== null && Boolean(S.rejoin);
+    $("rejoin-mine").hidden = !mine;
+    if (mine) $("rejoin-code").textContent = S.rejoin.slice(0, 4) + "-" + S.rejoin.slice(4);
+    $("rejoin-form").hidden = S.seat !== null;
+  }
+
+  async function reclaim(event) {
+    event.preventDefault();
+    const response = await fetch("/api/tables/" + S.code + "/reclaim", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rejoin: $("rejoin-input").value.trim() }),
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      $("rejoin-error").textContent = errorDetail(data);
+      return;
+    }
+    $("rejoin-error").textContent = "";
+    $("rejoin-input").value = "";
+    sitWith(data.token);
   }
 
   function renderLobby() {
@@ -869,8 +904,13 @@
       return;
     }
     $("join-error").textContent = "";
-    store.setItem("uno.seat." + S.code, data.token);
-    S.token = data.token;
+    sitWith(data.token);
+  }
+
+  // Hold a seat with ``token`` from now on: keep it, and connect with it.
+  function sitWith(token) {
+    store.setItem("uno.seat." + S.code, token);
+    S.token = token;
     if (S.ws) S.ws.close();
     S.ws = null;
     connect();
@@ -1563,6 +1603,7 @@
       if (code) location.assign("/t/" + code);
     });
     $("join-form").addEventListener("submit", join);
+    $("rejoin-form").addEventListener("submit", reclaim);
     $("copy-invite").addEventListener("click", copyInvite);
     $("share-invite").addEventListener("click", shareInvite);
     $("confirm").addEventListener("close", () => {
