@@ -112,6 +112,16 @@ def test_every_choice_of_the_new_game_screen_has_words_in_both_languages() -> No
     assert [key for key in keys if key not in MESSAGES["en"]] == []
 
 
+def test_cards_left_stuck_in_the_launcher_agree_in_number() -> None:
+    def told(lang: str, stuck: int) -> str | None:
+        event = Pressed(seat=1, fired=True, count=2, stuck=stuck, cards=None)
+        return describe(event, 0, lambda seat: "Bob", Tr(lang))
+
+    assert told("fr", 1) == "Bob appuie sur le distributeur : ça tire ! 3 cartes (1 coincée)."
+    assert told("fr", 2) == "Bob appuie sur le distributeur : ça tire ! 4 cartes (2 coincées)."
+    assert told("en", 1) == "Bob presses the launcher: it fires! 3 cards (1 stuck)."
+
+
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language 'de'"):
         Tr("de")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -13,7 +14,9 @@ pytest.importorskip("fastapi")
 import httpx
 
 from unoattack.engine import Record, verify
+from unoattack.web.app import invite_svg
 from unoattack.web.manager import Settings
+from unoattack.web.table import rejoin_code
 from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, play, post
 
 
@@ -79,10 +82,13 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/protocol",
         "/api/tables",
         "/api/tables/{code}",
+        "/api/tables/{code}/invite.svg",
         "/api/tables/{code}/join",
+        "/api/tables/{code}/reclaim",
         "/api/tables/{code}/seats/{seat}/bot",
         "/api/tables/{code}/seats/{seat}/remove",
         "/api/tables/{code}/seats/{seat}/kick",
+        "/api/tables/{code}/seats/{seat}/readmit",
         "/api/tables/{code}/start",
         "/api/tables/{code}/replay",
         "/api/tables/{code}/record",
@@ -114,6 +120,32 @@ def test_create_gives_a_code_an_invite_link_and_tokens(server: ServerThread) -> 
     assert "seed" not in str(info) and "token" not in str(info)
 
 
+def test_a_host_on_localhost_is_given_invite_links_phones_can_open() -> None:
+    # The server found its network address; the host's page is on 127.0.0.1.
+    lan = "http://192.0.2.7:8000"
+    with ServerThread(Settings(db_url="sqlite://", bot_delay=0, lan_url=lan)) as own:
+        table = create_table(own.url, host_name="Ann")
+        code = str(table["code"])
+        assert table["invite"] == f"{lan}/t/{code}"
+        client = Client(own.ws_url, code, str(table["token"]))
+        assert client.messages[0]["invite_base"] == lan
+        client.close()
+        qr = httpx.get(f"{own.url}/api/tables/{code}/invite.svg")
+        assert qr.status_code == 200 and qr.headers["content-type"] == "image/svg+xml"
+        assert qr.content == invite_svg(f"{lan}/t/{code}")
+        assert qr.text.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="')
+        assert httpx.get(f"{own.url}/api/tables/ZZZZZZ/invite.svg").status_code == 404
+
+
+def test_without_a_network_address_a_page_invites_with_its_own_origin(
+    server: ServerThread,
+) -> None:
+    table = new_table(server)
+    client = Client(server.ws_url, str(table["code"]), str(table["token"]))
+    assert client.messages[0]["invite_base"] is None  # the page uses its own origin
+    client.close()
+
+
 def test_a_bad_setup_is_refused_with_the_engines_words(server: ServerThread) -> None:
     response = httpx.post(f"{server.url}/api/tables", json={"options": {"stackin": True}})
     assert response.status_code == 422
@@ -136,12 +168,18 @@ def test_lobby_join_bots_remove_and_start(server: ServerThread) -> None:
     joined = post(server.url, f"/api/tables/{code}/join", name="  Bob\u0000 ")
     assert joined.status_code == 200 and joined.json()["seat"] == 1
     taken = post(server.url, f"/api/tables/{code}/join", name="Cy", seat=1)
-    assert taken.status_code == 409 and taken.json()["code"] == "taken"
+    assert taken.status_code == 409
+    assert taken.json() == {"code": "taken", "detail": "seat 2 is taken", "details": {"seat": 1}}
     not_host = post(server.url, f"/api/tables/{code}/seats/2/bot", host_token="nope")
     assert not_host.status_code == 403
     assert post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=host).status_code == 200
     early = post(server.url, f"/api/tables/{code}/start", host_token=host)
-    assert early.status_code == 409 and "seat 3 is empty" in early.json()["detail"]
+    # People number seats from 1: the fourth seat, index 3, is "seat 4".
+    assert early.status_code == 409 and early.json() == {
+        "code": "empty_seats",
+        "detail": "seat 4 is empty: add a bot or remove the seat before starting",
+        "details": {"seat": 3},
+    }
     removed = post(server.url, f"/api/tables/{code}/seats/3/remove", host_token=host)
     assert [s["kind"] for s in removed.json()["seats"]] == ["human", "human", "bot"]
     assert removed.json()["seats"][1]["name"] == "Bob"
@@ -158,9 +196,21 @@ def test_kick_in_the_lobby_empties_the_seat(server: ServerThread) -> None:
     assert client.seat == 1
     kicked = post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host)
     assert kicked.json()["seats"][1]["kind"] == "empty"
-    assert client.next("kicked")["type"] == "kicked"
+    assert client.next("kicked") == {"type": "kicked", "how": "removed"}
     client.act("press")
     assert client.next("error")["code"] == "not_seated"
+    client.close()
+
+
+def test_a_player_whose_seat_the_host_removes_is_told_so(server: ServerThread) -> None:
+    table = new_table(server, seats=3)
+    code, host = str(table["code"]), str(table["host_token"])
+    bob = post(server.url, f"/api/tables/{code}/join", name="Bob").json()["token"]
+    client = Client(server.ws_url, code, bob)
+    removed = post(server.url, f"/api/tables/{code}/seats/1/remove", host_token=host)
+    assert [seat["kind"] for seat in removed.json()["seats"]] == ["human", "empty"]
+    assert client.next("kicked") == {"type": "kicked", "how": "seat_removed"}
+    assert client.next("table")["you"] == {"seat": None, "kicked": False, "rejoin": None}
     client.close()
 
 
@@ -296,7 +346,9 @@ def test_chat_is_cleaned_and_only_players_chat(server: ServerThread) -> None:
         c.close()
 
 
-def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
+def test_a_kicked_player_is_replaced_by_a_bot_and_can_be_let_back_in(
+    server: ServerThread,
+) -> None:
     code, host, ann, bob = two_players_and_a_bot(server, options={"hand_size": 3}, target_score=40)
     a, b = Client(server.ws_url, code, ann), Client(server.ws_url, code, bob)
     start(server, code, host)
@@ -309,15 +361,99 @@ def test_a_kicked_player_is_replaced_by_a_bot(server: ServerThread) -> None:
         "level": "heuristic",
         "connected": True,
         "autopilot": False,
+        "kicked": True,
     }
-    b.next("kicked")
+    assert b.next("kicked") == {"type": "kicked", "how": "replaced"}
     b.until(lambda c: c.view is not None and c.view["hand"] is None)
+    # Bob's token no longer holds the seat, but it is not forgotten: he watches, and the
+    # page knows the host may let him back in.
     again = Client(server.ws_url, code, bob)
-    assert again.seat is None and again.messages[0]["type"] == "error"
-    # The bot now plays seat 1: Ann alone finishes the match against two bots.
-    play([a], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
+    assert again.messages[0]["type"] == "welcome"
+    assert again.messages[0]["you"] == {"seat": None, "kicked": True, "rejoin": None}
+    readmitted = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=host)
+    assert readmitted.status_code == 200
+    assert readmitted.json()["seats"][1] | {"connected": None} == {
+        "seat": 1,
+        "kind": "human",
+        "name": "Bob",
+        "level": None,
+        "connected": None,
+        "autopilot": False,
+        "kicked": False,
+    }
+    for client in (b, again):
+        welcome = client.next("welcome")
+        assert welcome["you"] == {"seat": 1, "kicked": False, "rejoin": rejoin_code(bob)}
+        assert welcome["view"]["seat"] == 1 and welcome["view"]["hand"] is not None
+    # Ann and Bob finish the match against the bot.
+    play([a, b], random.Random(3), lambda: a.view is not None and a.view["result"] is not None)
     for c in (a, b, again):
         c.close()
+
+
+def test_a_player_let_back_in_while_away_is_played_by_the_stand_in_until_they_come(
+    server: ServerThread,
+) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server, turn_timer=0)
+    a = Client(server.ws_url, code, ann)
+    start(server, code, host)
+    post(server.url, f"/api/tables/{code}/seats/1/kick", host_token=host)
+    seats = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=host).json()["seats"]
+    assert seats[1]["kind"] == "human" and seats[1]["autopilot"] is True
+    b = Client(server.ws_url, code, bob)
+    assert b.seat == 1 and b.messages[0]["table"]["seats"][1]["autopilot"] is False
+    refused = post(server.url, f"/api/tables/{code}/seats/2/readmit", host_token=host)
+    assert refused.status_code == 409 and refused.json() == {
+        "code": "not_kicked",
+        "detail": "no player was removed from seat 3",
+        "details": {"seat": 2},
+    }
+    not_host = post(server.url, f"/api/tables/{code}/seats/1/readmit", host_token=bob)
+    assert not_host.status_code == 403
+    a.close()
+    b.close()
+
+
+def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(server: ServerThread) -> None:
+    code, host, ann, bob = two_players_and_a_bot(server)
+    a, b, watcher = (Client(server.ws_url, code, t) for t in (ann, bob, None))
+    # Each player is shown their own seat's code; a spectator none.
+    rejoin = b.messages[0]["you"]["rejoin"]
+    assert rejoin == rejoin_code(bob) and len(rejoin) == 8
+    assert a.messages[0]["you"]["rejoin"] == rejoin_code(ann) != rejoin
+    assert watcher.messages[0]["you"]["rejoin"] is None
+    assert rejoin not in json.dumps(a.messages + watcher.messages)
+    start(server, code, host)
+    # Bob's phone died: on the computer he types the code as he reads it.
+    typed = f"{rejoin[:4].lower()}-{rejoin[4:]}"
+    taken = post(server.url, f"/api/tables/{code}/reclaim", rejoin=typed)
+    assert taken.status_code == 200 and taken.json()["seat"] == 1
+    token = taken.json()["token"]
+    assert b.next("kicked") == {"type": "kicked", "how": "reclaimed"}
+    computer = Client(server.ws_url, code, token)
+    assert computer.seat == 1 and computer.view is not None and computer.view["hand"]
+    # The seat has a new token and a new code: the old ones hold nothing.
+    assert computer.messages[0]["you"]["rejoin"] == rejoin_code(token) != rejoin
+    stale = Client(server.ws_url, code, bob)
+    assert stale.seat is None and stale.messages[0]["code"] == "bad_token"
+    again = post(server.url, f"/api/tables/{code}/reclaim", rejoin=rejoin)
+    assert again.status_code == 404 and again.json()["code"] == "bad_rejoin"
+    for client in (a, b, watcher, computer, stale):
+        client.poll()
+        client.close()
+
+
+def test_a_table_stops_taking_rejoin_codes_after_ten_wrong_ones(server: ServerThread) -> None:
+    code, _, _, bob = two_players_and_a_bot(server)
+    b = Client(server.ws_url, code, bob)
+    right = b.messages[0]["you"]["rejoin"]
+    wrong = "".join(reversed(right))
+    for _ in range(10):
+        refused = post(server.url, f"/api/tables/{code}/reclaim", rejoin=wrong)
+        assert refused.status_code == 404
+    blocked = post(server.url, f"/api/tables/{code}/reclaim", rejoin=right)
+    assert blocked.status_code == 429 and blocked.json()["code"] == "too_many_tries"
+    b.close()
 
 
 def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:

@@ -11,6 +11,7 @@ pytest.importorskip("fastapi")
 import typer
 from typer.testing import CliRunner
 
+from unoattack.web import address
 from unoattack.web.commands import register
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread
@@ -64,3 +65,70 @@ def test_loadtest_says_when_it_cannot_reach_the_server() -> None:
         make_app(), ["loadtest", "--tables", "1", "--duration", "1", "--url", "http://127.0.0.1:9"]
     )
     assert result.exit_code == 2 and "cannot reach" in result.stderr
+
+
+# ---------------------------------------------------------------------- where phones go
+
+
+def serve_output(
+    monkeypatch: pytest.MonkeyPatch, lan: str | None, *args: str
+) -> tuple[Settings, str, str]:
+    """Run ``serve`` with this machine's network address ``lan``, up to the point where
+    uvicorn would start; returns the settings it would serve with and what it printed."""
+    started: list[Settings] = []
+
+    def fake_run(app: object, **_: object) -> None:
+        started.append(app.state.settings)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(address, "lan_address", lambda: lan)
+    monkeypatch.setattr("uvicorn.run", fake_run)
+    result = runner.invoke(make_app(), ["serve", "--db", "sqlite://", *args])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return started[0], result.stdout, result.stderr
+
+
+def test_serve_prints_the_network_address_and_its_qr_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings, out, err = serve_output(monkeypatch, "192.168.1.20", "--port", "8123")
+    assert out.splitlines()[1] == "Open http://192.168.1.20:8123 and share the table's link."
+    assert out.splitlines()[2] == (
+        "Or scan this with a phone on the same network to open http://192.168.1.20:8123:"
+    )
+    assert "▄" in out and "█" in out  # the QR code, drawn with half blocks
+    assert err == ""
+    assert settings.lan_url == "http://192.168.1.20:8123"
+    assert settings.public_url is None
+
+
+def test_serve_on_loopback_warns_that_phones_cannot_join_and_says_the_flag(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings, out, err = serve_output(monkeypatch, "192.168.1.20", "--host", "127.0.0.1")
+    assert "Open http://127.0.0.1:8000 and share the table's link." in out
+    assert "█" not in out  # no QR code of an address no phone can open
+    assert err == (
+        "warning: Only this computer can open it: the server listens on 127.0.0.1. "
+        "To let phones on your network join, start it with --host 0.0.0.0.\n"
+    )
+    assert settings.lan_url is None
+
+
+def test_serve_without_a_network_warns_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings, out, err = serve_output(monkeypatch, None)
+    assert "Open http://localhost:8000 and share the table's link." in out
+    assert len(err.splitlines()) == 1
+    assert err.startswith("warning: Only this computer can open it: it has no address")
+    assert "--public-url" in err
+    assert settings.lan_url is None
+
+
+def test_serve_with_a_public_url_prints_it_and_invites_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings, out, err = serve_output(
+        monkeypatch, None, "--host", "127.0.0.1", "--public-url", "https://uno.example.org/"
+    )
+    assert "Open https://uno.example.org and share the table's link." in out
+    assert err == ""
+    assert settings.public_url == "https://uno.example.org"

@@ -24,7 +24,7 @@ from unoattack.web.protocol import (
     view_payload,
 )
 from unoattack.web.store import Store
-from unoattack.web.table import Setup, Table, TableError, token_hash
+from unoattack.web.table import Setup, Table, TableError, rejoin_code, token_hash
 
 
 def test_each_client_message_parses_to_its_model() -> None:
@@ -150,7 +150,62 @@ def test_lobby_rules_are_table_errors() -> None:
         table.join("\u0000 ")
     with pytest.raises(TableError, match="at least 2 seats"):
         table.remove_seat(0)
-    with pytest.raises(TableError, match="seat 0 is empty"):
+    with pytest.raises(TableError, match="seat 1 is empty"):
         table.start(INSTANT, now=0.0)
     with pytest.raises(TableError, match="bot levels are random, family, heuristic"):
         table.add_bot(0, "genius")
+
+
+def test_a_player_replaced_by_a_bot_can_be_let_back_in_even_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url)
+    setup = Setup("2003", {}, "draw-one", seed=3, turn_timer=0)
+    table, _, _ = Table.create(store, "KICKED", setup, 2, "Ann")
+    _, bob = table.join("Bob")
+    table.start(INSTANT, now=0.0)
+    table.kick(1)
+    assert table.seats[1].kind == "bot" and table.seat_of(bob) is None
+    assert table.kicked_from(bob) is table.seats[1]
+    assert table.public()["seats"][1]["kicked"] is True
+    store.close()
+    [stored] = Store(url).load_all()
+    again = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
+    assert again.match is not None and again.match.seats.controller(1) is not None
+    player = again.readmit(1)
+    assert again.seat_of(bob) is player and player.name == "Bob" and player.kind == "human"
+    assert again.match.seats.controller(1) is None  # the bot left: Bob plays it
+    assert again.kicked_from(bob) is None and again.public()["seats"][1]["kicked"] is False
+    with pytest.raises(TableError, match="no player was removed from seat 2") as refused:
+        again.readmit(1)
+    assert refused.value.code == "not_kicked" and refused.value.details == {"seat": 1}
+
+
+def test_removing_a_seat_renumbers_the_bots_named_after_their_seat() -> None:
+    setup = Setup("2003", {}, "hazard", seed=1, turn_timer=0)
+    table, _, _ = Table.create(Store("sqlite://"), "RENAME", setup, 4, "Ann")
+    table.add_bot(2, "random")
+    table.add_bot(3, "random")
+    table.seats[3].name = "Robbie"  # a bot with a name of its own keeps it
+    table.remove_seat(1)
+    assert [seat.name for seat in table.seats] == ["Ann", "Bot 2", "Robbie"]
+
+
+def test_a_rejoin_code_is_stored_hashed_and_still_works_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url)
+    setup = Setup("2003", {}, "draw-one", seed=3, turn_timer=0)
+    table, _, ann = Table.create(store, "REJOIN", setup, 2, "Ann")
+    assert ann is not None
+    code = rejoin_code(ann)
+    with pytest.raises(TableError, match="no seat at this table has this rejoin code"):
+        table.reclaim(code)  # Ann has not connected yet: nobody was shown the code
+    table.keep_rejoin(table.seats[0], code)
+    store.close()
+    [stored] = Store(url).load_all()
+    assert code not in json.dumps(stored.seats)
+    again = Table.restore(Store("sqlite://"), stored, lambda timer: INSTANT, 0.0)
+    index, seat, token = again.reclaim(code.lower()[:4] + " " + code[4:])
+    assert index == 0 and again.seat_of(token) is seat and again.seat_of(ann) is None
+    assert seat.rejoin_hash == token_hash(rejoin_code(token))

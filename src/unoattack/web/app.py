@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import logging
 import secrets
@@ -17,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import segno
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -32,6 +34,8 @@ from unoattack.rules.edition import (  # the option menus, shared with the engin
     OPTION_RANGES,
     WILD_CUSTOM_EFFECTS,
 )
+from unoattack.web.address import invite_base
+from unoattack.web.house_rules import house_rules
 from unoattack.web.manager import Connection, Settings, TableManager
 from unoattack.web.protocol import (
     BOT_LEVELS,
@@ -44,6 +48,7 @@ from unoattack.web.protocol import (
     HostCommand,
     Join,
     MessageError,
+    Reclaim,
     parse_client_message,
     protocol_schema,
 )
@@ -191,6 +196,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     )
     app.add_middleware(_BodyLimit, limit=settings.max_body)
     app.add_middleware(_SecurityHeaders)  # outermost: on the body limit's refusals too
+    app.state.settings = settings
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -198,7 +204,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "detail": exc.message}, status_code=exc.status)
+        body: dict[str, Any] = {"code": exc.code, "detail": exc.message}
+        if exc.details:
+            body["details"] = exc.details
+        return JSONResponse(body, status_code=exc.status)
 
     # ------------------------------------------------------------------ pages
 
@@ -230,6 +239,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     "title": edition.title,
                     "description": edition.description,
                     "options": edition.to_dict()["options"],
+                    "house_rules": house_rules(edition),
                 }
             )
         choices: dict[str, list[str]] = {k: list(v) for k, v in OPTION_CHOICES.items()}
@@ -279,13 +289,22 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         )
         manager = manager_of(request)
         table, host_token, token = manager.create(setup, body.seats, body.host_name)
-        base = settings.public_url or str(request.base_url).rstrip("/")
+        base = invite_url(request, settings)
         return Created(
             code=table.code,
             invite=f"{base}/t/{table.code}",
             host_token=host_token,
             seat=0 if token else None,
             token=token,
+        )
+
+    @app.get("/api/tables/{code}/invite.svg", tags=["tables"])
+    async def invite_qr(code: str, request: Request) -> Response:
+        """The table's invite link as a QR code (SVG), for a phone's camera."""
+        table = manager_of(request).get(code)
+        link = f"{invite_url(request, settings)}/t/{table.code}"
+        return Response(
+            invite_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
         )
 
     @app.get("/api/tables/{code}", tags=["tables"])
@@ -299,6 +318,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         manager = manager_of(request)
         manager.check_rate("join", _address(request))
         seat, token = manager.join(code, body.name, body.seat)
+        return Joined(seat=seat, token=token)
+
+    @app.post("/api/tables/{code}/reclaim", tags=["tables"])
+    async def reclaim(code: str, body: Reclaim, request: Request) -> Joined:
+        """Take your seat on this device with the seat's rejoin code (your other device
+        then watches); keep the new token."""
+        seat, token = manager_of(request).reclaim(code, body.rejoin)
         return Joined(seat=seat, token=token)
 
     @app.post("/api/tables/{code}/seats/{seat}/bot", tags=["host"])
@@ -322,6 +348,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         """Host: remove a player; during a match a bot takes the seat over."""
         manager = manager_of(request)
         manager.kick(code, body.host_token, seat)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/seats/{seat}/readmit", tags=["host"])
+    async def readmit(code: str, seat: int, body: HostCommand, request: Request) -> dict[str, Any]:
+        """Host, during the match: give a seat back to the player a bot replaced."""
+        manager = manager_of(request)
+        manager.readmit(code, body.host_token, seat)
         return manager.get(code).public()
 
     @app.post("/api/tables/{code}/start", tags=["host"])
@@ -364,6 +397,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             await websocket.close(code=4404)
             return
         conn = Connection(websocket, table, settings)
+        host = websocket.url.hostname
+        conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
         manager.attach(conn)
         writer = asyncio.create_task(_drain(conn))
         try:
@@ -396,6 +431,21 @@ def _peek_ref(raw: str | bytes) -> int | None:
         return None
     ref = data.get("ref") if isinstance(data, dict) else None
     return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+
+
+def invite_svg(link: str) -> bytes:
+    """``link`` as a QR code: an SVG file, black on white for every phone's camera."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=4, dark="#111", light="#fff", xmldecl=False
+    )
+    return out.getvalue()
+
+
+def invite_url(request: Request, settings: Settings) -> str:
+    """The start of the invite links given to whoever sent ``request`` (no final /)."""
+    base = invite_base(request.url.hostname, settings.public_url, settings.lan_url)
+    return base or str(request.base_url).rstrip("/")
 
 
 async def _drain(conn: Connection) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
+import sys
 from typing import Annotated
 
 import typer
@@ -66,8 +66,10 @@ def serve(
 ) -> None:
     """Serve UNO Attack! in the browser: create a table, share the link, play."""
     try:
+        import segno
         import uvicorn
 
+        from unoattack.web import address
         from unoattack.web.app import create_app
         from unoattack.web.manager import Settings
         from unoattack.web.store import Store, default_url
@@ -83,6 +85,7 @@ def serve(
     except Exception as exc:
         typer.echo(f"error: cannot open the database {url}: {exc}", err=True)
         raise typer.Exit(2) from None
+    lan = address.lan_address()
     settings = Settings(
         db_url=url,
         bot_delay=bot_delay,
@@ -94,11 +97,19 @@ def serve(
         creates_per_minute=creates_per_minute,
         joins_per_minute=joins_per_minute,
         archive_after=archive_after,
+        lan_url=address.lan_url(host, port, public_url, lan),
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    shown = public_url or f"http://{_lan_address() if host == '0.0.0.0' else host}:{port}"
+    shown = address.home_url(host, port, public_url, lan)
     typer.echo(f"UNO Attack! tables are stored in {url}")
     typer.echo(f"Open {shown} and share the table's link.")
+    warning = address.reach_warning(host, public_url, lan)
+    if warning:
+        typer.echo(f"warning: {warning}", err=True)
+    else:
+        # A phone's camera opens the page from the terminal.
+        typer.echo(f"Or scan this with a phone on the same network to open {shown}:")
+        segno.make(shown, error="l").terminal(out=sys.stdout, compact=True)
     uvicorn.run(
         create_app(settings, store),
         host=host,
@@ -143,14 +154,3 @@ def loadtest(
         raise typer.Exit(1) from None
     for line in report.lines():
         typer.echo(line)
-
-
-def _lan_address() -> str:
-    """This machine's address on the local network (no packet is sent), or localhost."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connecting a UDP socket sends nothing
-            address: str = probe.getsockname()[0]
-            return address
-    except OSError:
-        return "localhost"

@@ -69,6 +69,7 @@ from unoattack.web.table import (
     Table,
     TableError,
     new_code,
+    rejoin_code,
 )
 
 log = logging.getLogger("unoattack.web")
@@ -83,6 +84,10 @@ CHAT_LINES = 50
 RECENT_EVENTS = 40
 #: Seconds before bots try again after the store refused an action.
 STORAGE_RETRY = 1.0
+#: Wrong rejoin codes a table takes in REJOIN_WINDOW seconds before it refuses any:
+#: guessing a code (about 40 bits) is then hopeless.
+REJOIN_TRIES = 10
+REJOIN_WINDOW = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,9 @@ class Settings:
     #: Seconds a table may sit idle (nobody connected, nothing happening) before it is
     #: archived: out of memory until someone opens it again.
     archive_after: float = 3600.0
+    #: This server's address on the local network (``unoattack serve`` finds it): invite
+    #: links use it when the page was opened on ``localhost`` (unoattack.web.address).
+    lan_url: str | None = None
 
     def timing(self, turn_timer: int) -> Timing:
         """The timing of a table's match: bots act, press and react after ``bot_delay``;
@@ -185,6 +193,14 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.strikes = 0  # messages refused in a row by the rate limiter
+        #: The hashed token of a player the host replaced by a bot, while this connection
+        #: watches: if the host lets them back in, it takes the seat again.
+        self.kicked_hash: str | None = None
+        #: The rejoin code of the token this connection said hello with (shown to its
+        #: player only, while the token holds a seat).
+        self.rejoin: str | None = None
+        #: The start of invite links for this connection's page (None: its own origin).
+        self.invite_base: str | None = settings.public_url
 
     @property
     def seat_index(self) -> int | None:
@@ -225,6 +241,7 @@ class Live:
     replay: tuple[int, Match] | None = None  # (step, the match after that many actions)
     thinking: tuple[int, int] | None = None  # (state, seat) a search bot thinks about
     active: float = 0.0  # when anything last happened at the table (the manager's clock)
+    rejoin_failures: deque[float] = field(default_factory=deque)  # times of wrong codes
 
 
 class TableManager:
@@ -372,17 +389,60 @@ class TableManager:
         table = self.get(code)
         table.check_host(host_token)
         removed = table.remove_seat(seat)
-        self._demote(table, removed)
+        self._demote(table, removed, "seat_removed")
         self._send_table(table)
 
     def kick(self, code: str, host_token: str, seat: int) -> None:
         table = self.get(code)
         table.check_host(host_token)
         removed = table.kick(seat)
-        self._demote(table, removed)
+        self._demote(table, removed, "replaced" if table.status == "playing" else "removed")
         self._send_table(table)
         if table.status == "playing":
             self._schedule(table)
+
+    def reclaim(self, code: str, rejoin: str) -> tuple[int, str]:
+        """Give a seat to the device that typed its rejoin code: a new token for it, and
+        the seat's other connections (its old device) now watch."""
+        table = self.get(code)
+        failures = self.live[table.code].rejoin_failures
+        now = self.clock()
+        while failures and failures[0] <= now - REJOIN_WINDOW:
+            failures.popleft()
+        if len(failures) >= REJOIN_TRIES:
+            raise TableError(
+                "too_many_tries", "too many wrong rejoin codes: try again in a minute", 429
+            )
+        try:
+            index, seat, token = table.reclaim(rejoin)
+        except TableError:
+            failures.append(now)
+            raise
+        self._demote(table, seat, "reclaimed")
+        self._send_table(table)
+        return index, token
+
+    def readmit(self, code: str, host_token: str, seat: int) -> None:
+        """Give a seat back to the player the host replaced by a bot: their connections
+        take it again at once; if they have none, the stand-in plays it until they come."""
+        table = self.get(code)
+        table.check_host(host_token)
+        player = table.readmit(seat)
+        match = table.match
+        assert match is not None
+        for conn in list(self.live[table.code].conns):
+            if conn.kicked_hash == player.token_hash:
+                conn.kicked_hash = None
+                conn.seat = player
+                player.connections += 1
+                if conn.rejoin is not None:
+                    table.keep_rejoin(player, conn.rejoin)
+                self._welcome(conn)
+        if player.connections == 0:
+            player.autopilot = True
+            match.set_away(seat, True)
+        self._send_table(table)
+        self._schedule(table)
 
     def start(self, code: str, host_token: str) -> None:
         table = self.get(code)
@@ -457,7 +517,14 @@ class TableManager:
             return
         conn.hello = True
         seat = table.seat_of(msg.token)
-        if msg.token and seat is None:
+        kicked = table.kicked_from(msg.token) if seat is None else None
+        if msg.token and (seat is not None or kicked is not None):
+            conn.rejoin = rejoin_code(msg.token)
+            if seat is not None:
+                table.keep_rejoin(seat, conn.rejoin)
+        if kicked is not None:
+            conn.kicked_hash = kicked.kicked_hash  # watches until the host lets them back in
+        elif msg.token and seat is None:
             self._error(conn, "bad_token", "this token holds no seat here: you are watching")
         if seat is not None:
             conn.seat = seat
@@ -469,6 +536,13 @@ class TableManager:
                 table.match.set_away(index, False)
             if returning or seat.connections == 1:
                 self._send_table(table, skip=conn)
+        self._welcome(conn)
+        if table.status == "playing":
+            self._schedule(table)
+
+    def _welcome(self, conn: Connection) -> None:
+        """Tell a connection everything it needs to draw the table as its seat sees it."""
+        table = conn.table
         viewer = conn.viewer
         v = table.view_for(viewer)
         match = table.match
@@ -478,18 +552,27 @@ class TableManager:
                 {
                     "type": "welcome",
                     "table": table.public(),
-                    "you": {"seat": conn.seat_index},
+                    "you": self._you(conn),
                     "state": table.state,
                     "view": None if v is None else view_payload(v),
                     "recent": events_payload(recent),
                     "chat": list(self.live[table.code].chat),
                     "faces": FACE_TABLE,
-                    "invite_base": self.settings.public_url,
+                    "invite_base": conn.invite_base,
                 }
             )
         )
-        if table.status == "playing":
-            self._schedule(table)
+
+    @staticmethod
+    def _you(conn: Connection) -> dict[str, Any]:
+        """Who a connection is: its seat (None: watching), and whether a bot plays the
+        seat the host took from it (the host may let it back in)."""
+        seated = conn.seat is not None
+        return {
+            "seat": conn.seat_index,
+            "kicked": conn.kicked_hash is not None,
+            "rejoin": conn.rejoin if seated else None,
+        }
 
     def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint) -> None:
         """A validated message after hello."""
@@ -561,7 +644,7 @@ class TableManager:
             self._error(conn, "not_seated", "you are watching: only players act", msg.ref)
             return
         if msg.seat is not None and msg.seat != index:
-            self._error(conn, "not_your_seat", f"your token holds seat {index}", msg.ref)
+            self._error(conn, "not_your_seat", f"your token holds seat {index + 1}", msg.ref)
             return
         if table.match is None:
             self._error(conn, "not_started", "the match has not started", msg.ref)
@@ -731,7 +814,7 @@ class TableManager:
         for conn in self.live[table.code].conns:
             if conn is skip or not conn.hello:
                 continue
-            conn.send(dumps({"type": "table", "table": info, "you": {"seat": conn.seat_index}}))
+            conn.send(dumps({"type": "table", "table": info, "you": self._you(conn)}))
 
     def _error(
         self,
@@ -750,12 +833,18 @@ class TableManager:
     def error(self, conn: Connection, code: str, message: str, ref: int | None = None) -> None:
         self._error(conn, code, message, ref)
 
-    def _demote(self, table: Table, seat: Seat) -> None:
-        """Connections of a removed player become spectators."""
+    def _demote(self, table: Table, seat: Seat, how: str) -> None:
+        """Connections of a removed player become spectators, told ``how``: their seat
+        was ``seat_removed``, they were ``removed`` from it (in the lobby), a bot
+        ``replaced`` them (the host may let them back in), or the seat was ``reclaimed``
+        on another device with its rejoin code."""
         for conn in self.live[table.code].conns:
             if conn.seat is seat:
                 conn.seat = None
-                conn.send(dumps({"type": "kicked"}))
+                seat.connections = max(0, seat.connections - 1)
+                if how == "replaced":
+                    conn.kicked_hash = seat.token_hash
+                conn.send(dumps({"type": "kicked", "how": how}))
                 v = table.view_for(SPECTATOR)
                 if v is not None:
                     conn.send(

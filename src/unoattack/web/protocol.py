@@ -167,6 +167,12 @@ class Join(_Message):
     seat: int | None = Field(default=None, ge=0, le=9, description="a given empty seat")
 
 
+class Reclaim(_Message):
+    """Take one's seat on another device with the seat's rejoin code."""
+
+    rejoin: str = Field(min_length=1, max_length=32, description="the rejoin code, e.g. K7QX-2MPA")
+
+
 class HostCommand(_Message):
     host_token: str = Field(min_length=1, max_length=64)
 

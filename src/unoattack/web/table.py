@@ -32,18 +32,25 @@ log = logging.getLogger("unoattack.web")
 #: Code alphabet: no 0/O, 1/I/L, so a code read aloud or typed on a phone is unambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: A rejoin code: 8 characters of the same alphabet (about 40 bits), shown as ABCD-EFGH.
+REJOIN_LENGTH = 8
 #: Level of the bot that stands in for an absent player or takes a kicked player's seat.
 STAND_IN_LEVEL = "heuristic"
 
 
 class TableError(Exception):
-    """A request the table refuses: ``code`` for programs, ``message`` for people."""
+    """A request the table refuses: ``code`` for programs, ``message`` for people, and
+    ``details`` for a page that says it in its own language (``seat``: the seat's index,
+    which people read as ``seat + 1``)."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 409, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.details = details or {}
 
 
 def token_hash(token: str) -> str:
@@ -55,11 +62,41 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def rejoin_code(token: str) -> str:
+    """The short code that gives a seat to another device, read from the seat's token.
+
+    Only the seat's player, who holds the token, is shown it; the store keeps its hash,
+    so that, like a token, a copy of the database does not let anyone take a seat.
+
+    >>> rejoin_code("a token") == rejoin_code("a token") != rejoin_code("another")
+    True
+    >>> len(rejoin_code("a token")), set(rejoin_code("a token")) <= set(CODE_ALPHABET)
+    (8, True)
+    """
+    digest = hashlib.sha256(b"unoattack rejoin:" + token.encode("utf-8", "surrogatepass"))
+    number = int.from_bytes(digest.digest(), "big")
+    letters = []
+    for _ in range(REJOIN_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[index])
+    return "".join(letters)
+
+
+def clean_rejoin(text: str) -> str:
+    """A rejoin code as typed (any case, dashes, spaces) in its canonical form."""
+    return "".join(c for c in text.upper() if c.isalnum())
+
+
 def new_code(taken: set[str] | dict[str, Any]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if code not in taken:
             return code
+
+
+def bot_name(index: int) -> str:
+    """The name of a bot the host seats at ``index``: people number seats from 1."""
+    return f"Bot {index + 1}"
 
 
 def clean_name(name: str) -> str:
@@ -77,6 +114,12 @@ class Seat:
     name: str = ""
     level: str = STAND_IN_LEVEL
     token_hash: str = ""
+    #: A bot's seat only: the hashed token of the player the host replaced by this bot,
+    #: so that the host can let them back in (:meth:`Table.readmit`).
+    kicked_hash: str = ""
+    #: The hash of the seat's rejoin code (:func:`rejoin_code` of its token), set when
+    #: the player first connects with the token.
+    rejoin_hash: str = ""
     # Runtime only (not stored): live connections and whether a bot plays for the player.
     connections: int = 0
     autopilot: bool = False
@@ -91,6 +134,8 @@ class Seat:
             "name": self.name,
             "level": self.level,
             "token_hash": self.token_hash,
+            "kicked_hash": self.kicked_hash,
+            "rejoin_hash": self.rejoin_hash,
         }
 
     @classmethod
@@ -100,6 +145,8 @@ class Seat:
             name=str(data.get("name", "")),
             level=str(data.get("level", STAND_IN_LEVEL)),
             token_hash=str(data.get("token_hash", "")),
+            kicked_hash=str(data.get("kicked_hash", "")),
+            rejoin_hash=str(data.get("rejoin_hash", "")),
         )
 
     def public(self, index: int) -> dict[str, Any]:
@@ -110,6 +157,7 @@ class Seat:
             "level": self.level if self.kind == "bot" else None,
             "connected": self.kind == "bot" or self.connections > 0,
             "autopilot": self.autopilot,
+            "kicked": bool(self.kicked_hash),
         }
 
 
@@ -278,6 +326,16 @@ class Table:
                 return seat
         return None
 
+    def kicked_from(self, token: str | None) -> Seat | None:
+        """The seat a bot plays since the host removed the player with ``token``."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.kicked_hash and secrets.compare_digest(seat.kicked_hash, digest):
+                return seat
+        return None
+
     def index(self, seat: Seat) -> int | None:
         for number, candidate in enumerate(self.seats):
             if candidate is seat:
@@ -318,7 +376,9 @@ class Table:
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
-            raise TableError("no_seat", f"there is no seat {index} at this table", 404)
+            raise TableError(
+                "no_seat", f"there is no seat {index + 1} at this table", 404, {"seat": index}
+            )
         return self.seats[index]
 
     def join(self, name: str, index: int | None = None) -> tuple[int, str]:
@@ -332,7 +392,7 @@ class Table:
             index = empty[0]
         seat = self._seat(index)
         if seat.kind != "empty":
-            raise TableError("taken", f"seat {index} is taken")
+            raise TableError("taken", f"seat {index + 1} is taken", details={"seat": index})
         token = new_token()
         self.seats[index] = Seat("human", name, token_hash=token_hash(token))
         self._save_seats()
@@ -343,8 +403,8 @@ class Table:
         if level not in BOT_LEVELS:
             raise TableError("bad_level", f"bot levels are {', '.join(BOT_LEVELS)}", 422)
         if self._seat(index).kind != "empty":
-            raise TableError("taken", f"seat {index} is taken")
-        self.seats[index] = Seat("bot", f"Bot {index + 1}", level=level)
+            raise TableError("taken", f"seat {index + 1} is taken", details={"seat": index})
+        self.seats[index] = Seat("bot", bot_name(index), level=level)
         self._save_seats()
 
     def remove_seat(self, index: int) -> Seat:
@@ -354,22 +414,73 @@ class Table:
         if len(self.seats) <= 2:
             raise TableError("too_few", "a table needs at least 2 seats")
         self.seats.pop(index)
+        # A bot named after its seat takes the name of its new seat.
+        for number, other in enumerate(self.seats[index:], start=index):
+            if other.kind == "bot" and other.name == bot_name(number + 1):
+                other.name = bot_name(number)
         self._save_seats()
         return seat
 
     def kick(self, index: int) -> Seat:
-        """Remove a player: in the lobby the seat empties, in a match a bot takes it over."""
+        """Remove a player: in the lobby the seat empties, in a match a bot takes it over
+        (and the host may let the player back in, :meth:`readmit`)."""
         seat = self._seat(index)
         if seat.kind != "human":
-            raise TableError("not_human", f"seat {index} has no player to remove")
+            raise TableError(
+                "not_human", f"seat {index + 1} has no player to remove", details={"seat": index}
+            )
         if self.status == "lobby":
             self.seats[index] = Seat()
         else:
-            self.seats[index] = Seat("bot", seat.name, level=STAND_IN_LEVEL)
+            self.seats[index] = Seat(
+                "bot", seat.name, level=STAND_IN_LEVEL, kicked_hash=seat.token_hash
+            )
             assert self.match is not None
             self.match.set_bot(index, make_bot(STAND_IN_LEVEL, self._rng("bot", index)))
         self._save_seats()
         return seat
+
+    def keep_rejoin(self, seat: Seat, code: str) -> None:
+        """Remember the hash of ``seat``'s rejoin code (its player has just shown the
+        token it comes from), so that the code works from then on."""
+        digest = token_hash(code)
+        if seat.rejoin_hash != digest:
+            seat.rejoin_hash = digest
+            self._save_seats()
+
+    def reclaim(self, code: str) -> tuple[int, Seat, str]:
+        """The seat whose rejoin code is ``code``, given a new token (the old one no longer
+        holds it): returns its index, the seat and the new token."""
+        digest = token_hash(clean_rejoin(code))
+        for index, seat in enumerate(self.seats):
+            if (
+                seat.kind == "human"
+                and seat.rejoin_hash
+                and secrets.compare_digest(seat.rejoin_hash, digest)
+            ):
+                token = new_token()
+                seat.token_hash = token_hash(token)
+                seat.rejoin_hash = token_hash(rejoin_code(token))
+                self._save_seats()
+                return index, seat, token
+        raise TableError("bad_rejoin", "no seat at this table has this rejoin code", 404)
+
+    def readmit(self, index: int) -> Seat:
+        """Let the player the host replaced by a bot have their seat back, with the token
+        they had; returns the seat. Their bot leaves the match."""
+        seat = self._seat(index)
+        if self.status != "playing" or not seat.kicked_hash:
+            raise TableError(
+                "not_kicked",
+                f"no player was removed from seat {index + 1}",
+                details={"seat": index},
+            )
+        player = Seat("human", seat.name, token_hash=seat.kicked_hash)
+        self.seats[index] = player
+        assert self.match is not None
+        self.match.set_bot(index, None)
+        self._save_seats()
+        return player
 
     def start(self, timing: Timing, now: float) -> Match:
         """Deal the match, at time ``now``; returns it."""
@@ -378,7 +489,8 @@ class Table:
         if empty:
             raise TableError(
                 "empty_seats",
-                f"seat {empty[0]} is empty: add a bot or remove the seat before starting",
+                f"seat {empty[0] + 1} is empty: add a bot or remove the seat before starting",
+                details={"seat": empty[0]},
             )
         game = self.setup.new_game(len(self.seats))
         self.store.save_seats(self.code, self.stored_seats(), status="playing")

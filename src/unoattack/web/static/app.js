@@ -45,6 +45,11 @@
     replay: null,
     options: null,
     hinting: -1, // the state a hint was asked for, while the coach thinks
+    log: [], // what the log tells, oldest first: {ev} or {chat}
+    kicked: false, // a bot plays the seat the host took from this player
+    rejoin: null, // this seat's rejoin code, to take it on another device
+    confirmed: null, // what to do if the host confirms
+    missing: null, // the code of a table that does not exist, from a mistyped link
   };
 
   function pickLanguage() {
@@ -154,9 +159,21 @@
   function toast(text, ms) {
     const el = $("toast");
     el.textContent = text;
+    placeToast();
     el.classList.add("show");
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => el.classList.remove("show"), ms || 2600);
+  }
+
+  // A toast goes just under the top bar, and under the seats at the table: it never
+  // hides whose turn it is or who said UNO.
+  function placeToast() {
+    let top = $("topbar").getBoundingClientRect().bottom;
+    const seats = $("seats");
+    if (document.body.dataset.screen === "game" && seats.offsetParent !== null) {
+      top = Math.max(top, seats.getBoundingClientRect().bottom);
+    }
+    $("toast").style.top = Math.round(top + 6) + "px";
   }
 
   // ------------------------------------------------------------------ sound
@@ -229,6 +246,23 @@
     S.hostToken = store.getItem("uno.host." + S.code);
     $("table-code").textContent = S.code;
     connect();
+    loadOptions().then(() => S.table && render()); // edition titles, bot levels
+  }
+
+  // A link to a table that does not exist (a mistyped code): say so on a working home
+  // page, and put the address bar back to it, so that a reload does not ask again.
+  function noSuchTable() {
+    const code = S.code;
+    S.missing = code;
+    S.dead = true;
+    if (S.ws) S.ws.close();
+    S.ws = null;
+    S.code = null;
+    S.table = null;
+    S.view = null;
+    $("table-code").textContent = "";
+    history.replaceState(null, "", "/");
+    showHome(t("home.no_table", { code }));
   }
 
   function show(screen) {
@@ -238,85 +272,216 @@
 
   // ------------------------------------------------------------------ home
 
-  async function showHome() {
+  async function showHome(notice) {
     show("home");
-    try {
-      const response = await fetch("/api/options");
-      S.options = await response.json();
-    } catch (err) {
-      $("create-error").textContent = String(err);
-      return;
-    }
+    $("home-notice").textContent = notice || "";
+    $("home-notice").hidden = !notice;
+    if (!(await loadOptions())) return;
     const options = S.options;
     const editions = $("create-edition");
     editions.replaceChildren(
       ...options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name }))
     );
-    $("create-launcher").replaceChildren(
-      ...options.launchers.map((m) => h("option", { value: m, text: m + " — " + t("launcher." + m) }))
-    );
+    fillLaunchers();
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
-    editions.addEventListener("change", fillRules);
-    fillRules();
+    editions.onchange = () => fillRules(false);
+    $("create-rules-list").onchange = showApplicableRules;
+    fillRules(false);
+  }
+
+  // The server's menus (editions and their house rules, launchers, bot levels), once.
+  async function loadOptions() {
+    if (S.options) return true;
+    try {
+      const response = await fetch("/api/options");
+      S.options = await response.json();
+      return true;
+    } catch (err) {
+      $("create-error").textContent = String(err);
+      return false;
+    }
+  }
+
+  function fillLaunchers() {
+    const select = $("create-launcher");
+    const chosen = select.value;
+    select.replaceChildren(
+      ...S.options.launchers.map((m) => h("option", { value: m, text: m + " — " + t("launcher." + m), selected: m === chosen }))
+    );
   }
 
   function editionInfo() {
     return S.options.editions.find((e) => e.name === $("create-edition").value) || S.options.editions[0];
   }
 
-  function fillRules() {
+  // The house rules of the chosen edition, as the server lists them from its deck (never
+  // from its name): each in plain words with a sentence that explains it. An option
+  // that only counts with another one's value shows only then (showApplicableRules).
+  // ``keep``: the same edition in another language, so the choices made stay.
+  function fillRules(keep) {
     const edition = editionInfo();
     const defaults = edition.options;
+    const kept = {};
+    if (keep) for (const rule of edition.house_rules) kept[rule.name] = ruleValue(rule);
     const scoring = $("create-scoring");
+    const mode = keep ? scoring.value : defaults.scoring_mode;
     scoring.replaceChildren(
-      ...S.options.choices.scoring_mode.map((mode) =>
-        h("option", { value: mode, text: t("scoring." + mode), selected: mode === defaults.scoring_mode })
-      )
+      ...S.options.choices.scoring_mode.map((m) => h("option", { value: m, text: t("scoring." + m), selected: m === mode }))
     );
-    $("create-target").value = defaults.target_score;
+    if (!keep) $("create-target").value = defaults.target_score;
     const list = $("create-rules-list");
-    list.replaceChildren();
-    const names = Object.keys(defaults).filter((n) => n !== "scoring_mode" && n !== "target_score");
-    if (!names.includes("reshuffle_threshold")) names.push("reshuffle_threshold");
-    for (const name of names) {
-      const value = defaults[name];
+    list.replaceChildren(...edition.house_rules.map(ruleRow));
+    for (const rule of edition.house_rules) setRuleValue(rule, keep ? kept[rule.name] : rule.default);
+    showApplicableRules();
+  }
+
+  function ruleRow(rule) {
+    const id = "rule-" + rule.name;
+    const label = t("rule." + rule.name);
+    const help = h("p", { class: "help", id: id + "-help", text: t("rule." + rule.name + ".help") });
+    const row = h("div", { class: "rule", dataset: { rule: rule.name } });
+    const described = { id, "aria-describedby": id + "-help" };
+    if (rule.type === "bool") {
+      row.append(h("label", { class: "check" }, h("input", { type: "checkbox", ...described }), h("span", { text: label })));
+    } else if (rule.type === "effects") {
+      const boxes = rule.choices.map((choice) =>
+        h(
+          "label",
+          { class: "check", dataset: { choice: choice.value } },
+          h("input", { type: "checkbox", id: id + "-" + choice.value, value: choice.value }),
+          h("span", { text: t("last." + choice.value) })
+        )
+      );
+      row.append(h("fieldset", { id, "aria-describedby": id + "-help" }, h("legend", { text: label }), ...boxes));
+    } else {
       let input;
-      if (typeof value === "boolean") {
-        input = h("input", { type: "checkbox", checked: value });
-      } else if (S.options.choices[name]) {
-        input = h(
-          "select",
-          {},
-          ...S.options.choices[name].map((c) => h("option", { value: c, text: c, selected: c === value }))
-        );
-        if (!S.options.choices[name].includes(value) && value !== undefined) {
-          input.append(h("option", { value, text: value, selected: true }));
-        }
-      } else if (S.options.ranges[name]) {
-        const [low, high] = S.options.ranges[name];
-        input = h("input", { type: "number", min: low, max: high, value });
-      } else if (name === "reshuffle_threshold") {
-        input = h("input", { type: "number", min: 2, max: 112, value: value ?? "" });
+      if (rule.type === "choice") {
+        input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("rule." + rule.name + "." + c) })));
+      } else if (rule.type === "effect") {
+        input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("effect." + c) })));
       } else {
-        input = h("input", { value: Array.isArray(value) ? value.join(",") : String(value ?? "") });
+        input = h("input", { type: "number", min: rule.min, max: rule.max, inputmode: "numeric", ...described });
+        if (rule.type === "threshold") {
+          input.placeholder = t("rule.reshuffle_threshold.none");
+          input.classList.add("wide");
+        }
       }
-      input.dataset.option = name;
-      input.dataset.default = String(Array.isArray(value) ? value.join(",") : value ?? "");
-      input.id = "rule-" + name;
-      list.append(h("label", {}, h("span", { text: t("opt." + name) }), input));
+      row.append(h("label", { for: id, text: label }), input);
+      if (rule.type === "effect") {
+        const presses = h("input", { type: "number", id: id + "-presses", min: rule.min, max: rule.max, inputmode: "numeric" });
+        row.append(h("label", { class: "presses", for: id + "-presses", text: t("rule.wild_custom_effect.presses") }), presses);
+      }
     }
+    row.append(help);
+    return row;
+  }
+
+  function ruleRowOf(name) {
+    return $("create-rules-list").querySelector('[data-rule="' + name + '"]');
+  }
+
+  // An option's value as the form holds it, typed as the server takes it.
+  function ruleValue(rule) {
+    const row = ruleRowOf(rule.name);
+    const input = row && row.querySelector("#rule-" + rule.name);
+    if (!input) return rule.default;
+    if (rule.type === "bool") return input.checked;
+    if (rule.type === "number") return input.value === "" ? rule.default : Number(input.value);
+    if (rule.type === "threshold") return input.value === "" ? null : Number(input.value);
+    if (rule.type === "effect") {
+      const counted = rule.counted.includes(input.value);
+      return counted ? input.value + ":" + (row.querySelector("#rule-" + rule.name + "-presses").value || 2) : input.value;
+    }
+    if (rule.type === "effects") return [...row.querySelectorAll("input:checked")].map((box) => box.value);
+    return input.value;
+  }
+
+  function setRuleValue(rule, value) {
+    const row = ruleRowOf(rule.name);
+    const input = row.querySelector("#rule-" + rule.name);
+    if (rule.type === "bool") input.checked = Boolean(value);
+    else if (rule.type === "threshold" || rule.type === "number") input.value = value === null || value === undefined ? "" : String(value);
+    else if (rule.type === "effect") {
+      const [effect, presses] = String(value).split(":");
+      input.value = effect;
+      row.querySelector("#rule-" + rule.name + "-presses").value = presses || "2";
+    } else if (rule.type === "effects") {
+      for (const box of row.querySelectorAll("input")) box.checked = value.includes(box.value);
+    } else input.value = value;
+  }
+
+  // What an option needs holds: each option it names has one of the values it lists
+  // (a Wild Customizable's effect without its number of presses).
+  function holds(needs) {
+    const rules = editionInfo().house_rules;
+    return Object.entries(needs || {}).every(([name, values]) => {
+      const rule = rules.find((r) => r.name === name);
+      const row = rule && ruleRowOf(name);
+      if (!rule || !row || row.hidden) return false;
+      let value = ruleValue(rule);
+      if (rule.type === "effect") value = String(value).split(":")[0];
+      return values.includes(value);
+    });
+  }
+
+  function showApplicableRules() {
+    for (const rule of editionInfo().house_rules) {
+      const row = ruleRowOf(rule.name);
+      row.hidden = !holds(rule.needs);
+      if (rule.type === "effect") {
+        const counted = rule.counted.includes(row.querySelector("#rule-" + rule.name).value);
+        for (const el of row.querySelectorAll(".presses, #rule-" + rule.name + "-presses")) el.hidden = !counted;
+      }
+      if (rule.type === "effects") {
+        for (const choice of rule.choices) row.querySelector('[data-choice="' + choice.value + '"]').hidden = !holds(choice.needs);
+      }
+    }
+  }
+
+  // The house rules the host changed from the edition's, among those that apply.
+  function houseRuleChoices() {
+    const options = {};
+    for (const rule of editionInfo().house_rules) {
+      const row = ruleRowOf(rule.name);
+      if (row.hidden) continue;
+      if (rule.type === "effects") {
+        // Only the effects this table can meet: a list travels as its items joined by
+        // commas, as the engine reads options.
+        const shown = [...row.querySelectorAll("label.check:not([hidden]) input")];
+        if (shown.some((box) => box.checked !== rule.default.includes(box.value))) {
+          options[rule.name] = shown.filter((box) => box.checked).map((box) => box.value).join(",");
+        }
+        continue;
+      }
+      const value = ruleValue(rule);
+      if (value !== rule.default) options[rule.name] = value;
+    }
+    return options;
+  }
+
+  // A house rule's value in words, for the lobby's summary.
+  function ruleWords(name, value) {
+    if (typeof value === "boolean") return t(value ? "word.yes" : "word.no");
+    if (name === "last_card_effects") {
+      const list = Array.isArray(value) ? value : String(value).split(",");
+      return list.length ? list.map((e) => t("last." + e)).join(", ") : t("last.none");
+    }
+    if (name === "wild_custom_effect") {
+      const [effect, presses] = String(value).split(":");
+      const words = t("effect." + effect);
+      return presses ? t("effect.presses", { effect: words, presses: count("press", Number(presses)) }) : words;
+    }
+    if (name === "reshuffle_threshold" && (value === null || value === "none")) return t("rule.reshuffle_threshold.none");
+    const key = "rule." + name + "." + value;
+    return key in window.I18N.en ? t(key) : String(value);
   }
 
   async function createTable(event) {
     event.preventDefault();
     const name = $("create-name").value.trim();
     store.setItem("uno.name", name);
-    const options = {};
-    for (const input of $("create-rules-list").querySelectorAll("[data-option]")) {
-      const value = input.type === "checkbox" ? String(input.checked) : input.value.trim();
-      if (value !== input.dataset.default) options[input.dataset.option] = value === "" ? null : value;
-    }
+    const options = houseRuleChoices();
     const body = {
       edition: $("create-edition").value,
       seats: Number($("create-seats").value),
@@ -345,7 +510,15 @@
     location.assign("/t/" + data.code);
   }
 
+  // A refusal of the server in the page's language: its code's sentence when the page
+  // has one (a seat named in it as people number seats, from 1), else its own words.
   function errorDetail(data) {
+    const key = "err." + data.code;
+    if (data.code && key in window.I18N.en) {
+      const details = data.details || {};
+      const seat = typeof details.seat === "number" ? details.seat + 1 : "?";
+      return t(key, { seat, message: data.detail });
+    }
     if (typeof data.detail === "string") return data.detail;
     if (Array.isArray(data.detail) && data.detail.length) {
       const first = data.detail[0];
@@ -398,21 +571,27 @@
   function onMessage(m) {
     switch (m.type) {
       case "welcome":
+        if (S.kicked && m.you.seat !== null) toast(t("note.readmitted"));
         S.table = m.table;
         S.seat = m.you.seat;
+        S.kicked = m.you.kicked;
+        S.rejoin = m.you.rejoin;
         S.faces = m.faces;
         S.state = m.state;
         S.view = m.view;
         S.inviteBase = m.invite_base || location.origin;
         S.busy = -1;
-        $("log").replaceChildren();
+        S.log = [];
         for (const ev of m.recent) narrate(ev);
         for (const line of m.chat) chatLine(line);
         render();
+        renderLog(); // once the table is drawn, so that the newest lines are in view
         break;
       case "table":
         S.table = m.table;
         S.seat = m.you.seat;
+        S.kicked = m.you.kicked;
+        S.rejoin = m.you.rejoin;
         render();
         break;
       case "update":
@@ -438,10 +617,15 @@
         render();
         break;
       case "kicked":
-        store.removeItem("uno.seat." + S.code);
-        S.token = null;
+        // A player a bot replaced keeps the token: the host may let them back in.
+        if (m.how !== "replaced") {
+          store.removeItem("uno.seat." + S.code);
+          S.token = null;
+        }
         S.seat = null;
-        toast(t("conn.kicked"));
+        S.rejoin = null;
+        S.kicked = m.how === "replaced";
+        toast(t("conn.kicked." + m.how), REFUSAL_MS);
         render();
         break;
       default:
@@ -499,9 +683,7 @@
   function onError(m) {
     if (m.code === "hints_off" || m.code === "no_decision" || m.code === "hint_failed") S.hinting = -1;
     if (m.code === "no_table") {
-      S.dead = true;
-      show("home");
-      toast(t("err.no_table"));
+      noSuchTable();
       return;
     }
     if (m.code === "bad_token") {
@@ -528,6 +710,7 @@
     document.body.dataset.seat = S.seat === null ? "" : String(S.seat);
     if (S.replay) {
       show("game");
+      renderRejoin();
       return;
     }
     if (status === "lobby") {
@@ -545,22 +728,62 @@
       show("game");
       renderGame(S.view, false);
     }
+    renderRejoin();
+  }
+
+  // A player is shown their seat's rejoin code, to take the seat on another device;
+  // anyone not seated may type one.
+  function renderRejoin() {
+    const screen = document.body.dataset.screen;
+    const here = !S.replay && (screen === "lobby" || screen === "game");
+    $("rejoin").hidden = !here;
+    const mine = S.seat !== null && Boolean(S.rejoin);
+    $("rejoin-mine").hidden = !mine;
+    if (mine) $("rejoin-code").textContent = S.rejoin.slice(0, 4) + "-" + S.rejoin.slice(4);
+    $("rejoin-form").hidden = S.seat !== null;
+  }
+
+  async function reclaim(event) {
+    event.preventDefault();
+    const response = await fetch("/api/tables/" + S.code + "/reclaim", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rejoin: $("rejoin-input").value.trim() }),
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      $("rejoin-error").textContent = errorDetail(data);
+      return;
+    }
+    $("rejoin-error").textContent = "";
+    $("rejoin-input").value = "";
+    sitWith(data.token);
   }
 
   function renderLobby() {
     const table = S.table;
     $("lobby-title").textContent = t("lobby.title", { code: table.code });
-    $("invite-link").textContent = S.inviteBase + "/t/" + table.code;
-    $("watch-link").textContent = S.inviteBase + "/t/" + table.code + "?watch";
+    $("invite-link").textContent = inviteLink();
+    $("watch-link").textContent = inviteLink() + "?watch";
+    const qr = $("invite-qr");
+    const source = "/api/tables/" + table.code + "/invite.svg";
+    if (qr.getAttribute("src") !== source) qr.src = source; // drawn by the server
+    qr.alt = t("lobby.qr");
+    $("share-invite").hidden = !navigator.share;
+    $("copy-invite").hidden = Boolean(navigator.share);
     const rules = table.rules;
+    const edition = S.options && S.options.editions.find((e) => e.name === table.edition);
+    const launcher = "launcher." + table.launcher;
     const parts = [
-      table.edition,
-      table.launcher,
+      edition ? edition.title : table.edition,
+      launcher in window.I18N.en ? table.launcher + " — " + t(launcher) : table.launcher,
       t("scoring." + rules.scoring_mode) + " (" + rules.target_score + ")",
       table.turn_timer ? t("lobby.timer", { n: table.turn_timer }) : t("lobby.timer.none"),
     ];
     for (const [name, value] of Object.entries(table.options)) {
-      if (name !== "scoring_mode" && name !== "target_score") parts.push(t("opt." + name) + ": " + value);
+      if (name !== "scoring_mode" && name !== "target_score") {
+        parts.push(t("rule.summary", { rule: t("rule." + name), value: ruleWords(name, value) }));
+      }
     }
     $("lobby-rules").textContent = parts.join(" · ");
     const list = $("lobby-seats");
@@ -584,7 +807,12 @@
           row.append(pick, h("button", { type: "button", class: "add-bot", text: t("lobby.add"), onclick: () => host("seats/" + index + "/bot", { level: pick.value }) }));
         }
         if (index !== S.seat && table.seats.length > 2) {
-          row.append(h("button", { type: "button", class: "remove-seat", text: t("lobby.remove"), onclick: () => host("seats/" + index + "/remove", {}) }));
+          const remove = () => host("seats/" + index + "/remove", {});
+          // A friend who sat down is asked about first; an empty seat or a bot is not.
+          const onclick = seat.kind === "human"
+            ? () => confirmThen(t("confirm.remove", { who: seat.name }), t("confirm.remove.yes"), remove)
+            : remove;
+          row.append(h("button", { type: "button", class: "remove-seat", text: t("lobby.remove"), onclick }));
         }
       }
       list.append(row);
@@ -597,6 +825,52 @@
     if (S.seat === null && !hasEmpty) note = t("lobby.full");
     else if (S.seat !== null && !isHost()) note = t("lobby.wait");
     $("lobby-note").textContent = note;
+  }
+
+  function inviteLink() {
+    return S.inviteBase + "/t/" + S.table.code;
+  }
+
+  // Ask before a step that takes a seat from someone: ``action`` runs on "yes" only.
+  function confirmThen(question, yes, action) {
+    S.confirmed = action;
+    $("confirm-text").textContent = question;
+    $("confirm-yes").textContent = yes;
+    $("confirm").showModal();
+  }
+
+  async function shareInvite() {
+    const url = inviteLink();
+    try {
+      await navigator.share({ title: "UNO Attack!", text: t("lobby.share.text", { code: S.table.code }), url });
+    } catch (err) {
+      if (err && err.name !== "AbortError") copyInvite();
+    }
+  }
+
+  // The clipboard API needs a secure page (https or localhost), which a page opened at
+  // a network address over http is not: then the page selects the link and copies it.
+  async function copyInvite() {
+    const link = $("invite-link");
+    try {
+      await navigator.clipboard.writeText(link.textContent);
+      toast(t("lobby.copied"));
+      return;
+    } catch (err) {
+      // below
+    }
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (err) {
+      copied = false;
+    }
+    toast(copied ? t("lobby.copied") : t("lobby.copy.manual"));
   }
 
   async function host(path, body) {
@@ -630,8 +904,13 @@
       return;
     }
     $("join-error").textContent = "";
-    store.setItem("uno.seat." + S.code, data.token);
-    S.token = data.token;
+    sitWith(data.token);
+  }
+
+  // Hold a seat with ``token`` from now on: keep it, and connect with it.
+  function sitWith(token) {
+    store.setItem("uno.seat." + S.code, token);
+    S.token = token;
     if (S.ws) S.ws.close();
     S.ws = null;
     connect();
@@ -656,13 +935,13 @@
     $("pile-info").textContent =
       t("board.pile", { n: view.pile_size }) + (view.colour ? " · " + t("board.colour") + " " + colourName(view.colour) : "");
     const launcher = view.launcher;
-    $("launcher-stock").textContent = t("board.stock", { n: launcher.stock_size });
-    $("launcher-since").textContent = t("board.since", { n: launcher.presses_since_fire });
+    $("launcher-stock").textContent = count("stock", launcher.stock_size);
+    $("launcher-since").textContent = count("since", launcher.presses_since_fire);
     $("launcher").style.setProperty("--blink", Math.max(0.25, 1.6 - launcher.presses_since_fire * 0.12) + "s");
     $("hand-number").textContent = t("board.hand", { n: view.hand_number });
     $("direction").textContent = t("board.direction." + view.direction);
     $("mega-pile").hidden = !view.mega_pile;
-    $("mega-pile").textContent = t("board.mega", { n: view.mega_pile });
+    $("mega-pile").textContent = t("board.mega", { presses: count("press", view.mega_pile) });
     renderPrompt(view, legal, me, readonly);
     renderHand(view, legal, readonly);
     renderActions(view, legal, readonly);
@@ -681,13 +960,20 @@
       if (view.to_act === i) classes.push("to-act");
       if (i === me) classes.push("me");
       if (!view.active[i]) classes.push("out");
-      const chip = h("div", { class: classes.join(" "), dataset: { seat: String(i) } });
+      const cards = count("cards", view.hand_counts[i]);
+      const points = count("pts", view.scores[i]);
+      const chip = h("div", {
+        class: classes.join(" "),
+        dataset: { seat: String(i) },
+        title: seatName(i) + " — " + cards + ", " + points,
+        "aria-current": view.to_act === i ? "true" : null,
+      });
       chip.append(h("div", { class: "name" }, seatName(i)));
       const meta = h("div", { class: "meta" });
-      meta.append(h("span", { class: "count", text: t("seat.cards", { n: view.hand_counts[i] }) }));
-      meta.append(h("span", { text: t("seat.pts", { n: view.scores[i] }) }));
+      meta.append(h("span", { class: "count", text: cards }));
+      meta.append(h("span", { class: "pts", text: points }));
       chip.append(meta);
-      const badges = h("div", { class: "meta" });
+      const badges = h("div", { class: "meta badges" });
       if (view.dealer === i) badges.append(h("span", { class: "badge", text: t("seat.dealer") }));
       if (view.said_uno[i]) badges.append(h("span", { class: "badge uno", text: t("seat.uno") }));
       if (view.catchable === i) badges.append(h("span", { class: "badge catchable", text: t("seat.catchable") }));
@@ -699,9 +985,15 @@
       if (view.duties.some((d) => d.seat === i)) {
         badges.append(h("span", { class: "badge", text: t("seat.owes", { n: owed || "∞" }) }));
       }
-      chip.append(badges);
+      if (badges.children.length) chip.append(badges);
       box.append(chip);
     }
+    box.dataset.count = String(view.players);
+    const acting = box.querySelector(".seat.to-act");
+    // The strip wraps, so every seat is in it; should it ever scroll, the seat to act
+    // is brought into view.
+    if (acting && box.scrollWidth > box.clientWidth) acting.scrollIntoView({ block: "nearest", inline: "nearest" });
+    placeToast();
   }
 
   function renderPrompt(view, legal, me, readonly) {
@@ -726,7 +1018,7 @@
       if (view.phase === "pressing") text = t("prompt.wait.press", { who: seatName(to), left });
       else if (view.phase === "choose_colour") text = t("prompt.wait.colour", { who: seatName(to) });
       else text = t("prompt.wait", { who: seatName(to) });
-      if (me === null && !readonly) text = t("prompt.spectator") + " " + text;
+      if (me === null && !readonly) text = t(S.kicked ? "prompt.kicked" : "prompt.spectator") + " " + text;
     }
     if (legal.some((a) => a.kind === "say_uno")) {
       text = t("prompt.liable") + " " + text;
@@ -885,17 +1177,30 @@
     const box = $("host-kicks");
     box.replaceChildren();
     S.table.seats.forEach((seat, index) => {
+      if (seat.kind === "bot" && seat.kicked) {
+        box.append(
+          h("button", {
+            type: "button",
+            class: "readmit",
+            dataset: { seat: String(index) },
+            text: t("btn.readmit", { who: seat.name }),
+            onclick: () => host("seats/" + index + "/readmit", {}),
+          })
+        );
+      }
       if (seat.kind !== "human" || index === S.seat) return;
+      const kick = () => host("seats/" + index + "/kick", {});
       box.append(
         h("button", {
           type: "button",
           class: "kick",
           dataset: { seat: String(index) },
-          text: t("btn.kick") + ": " + seat.name,
-          onclick: () => host("seats/" + index + "/kick", {}),
+          text: t("btn.kick", { who: seat.name }),
+          onclick: () => confirmThen(t("confirm.kick", { who: seat.name }), t("confirm.kick.yes"), kick),
         })
       );
     });
+    panel.hidden = !box.children.length;
   }
 
   // ------------------------------------------------------------------ playing
@@ -1018,16 +1323,37 @@
 
   // ------------------------------------------------------------------ the log
 
-  function logLine(text, cls) {
+  // The log keeps what happened (events and chat), not its words: a change of language
+  // tells it again in the new one. The newest line is at the bottom, in view.
+  const LOG_LINES = 150;
+
+  function logEntry(entry) {
+    S.log.push(entry);
+    if (S.log.length > LOG_LINES) S.log.shift();
     const log = $("log");
-    log.append(h("li", { class: cls || null }, text));
-    while (log.children.length > 150) log.firstChild.remove();
+    log.append(logItem(entry));
+    while (log.children.length > LOG_LINES) log.firstChild.remove();
+    scrollLog();
+  }
+
+  function logItem(entry) {
+    if (entry.chat) return h("li", { class: "chat" }, seatName(entry.chat.seat) + ": " + entry.chat.text);
+    const ev = entry.ev;
+    return h("li", { class: ev.seat === S.seat && S.seat !== null ? "mine" : null }, describe(ev));
+  }
+
+  function renderLog() {
+    $("log").replaceChildren(...S.log.map(logItem));
+    scrollLog();
+  }
+
+  function scrollLog() {
     const panel = $("log-panel");
     panel.scrollTop = panel.scrollHeight;
   }
 
   function chatLine(line) {
-    logLine(seatName(line.seat) + ": " + line.text, "chat");
+    logEntry({ chat: line });
   }
 
   function describe(ev) {
@@ -1036,7 +1362,7 @@
       case "dealer_chosen":
         return t("ev.dealer_chosen", { who: seatName(ev.dealer) });
       case "hand_started":
-        return t("ev.hand_started", { n: ev.hand_number, size: ev.hand_size });
+        return t("ev.hand_started", { n: ev.hand_number, cards: count("cards", ev.hand_size) });
       case "dealt":
         return ev.cards ? t("ev.dealt.you", { cards: cardList(ev.cards) }) : null;
       case "start_card":
@@ -1055,7 +1381,7 @@
         let text;
         if (!ev.fired) text = t("ev.pressed.ding", { who });
         else if (ev.count + ev.stuck === 0) text = t("ev.pressed.misfire", { who });
-        else text = t("ev.pressed.fire", { who, n: ev.count + ev.stuck });
+        else text = t("ev.pressed.fire", { who, cards: count("cards", ev.count + ev.stuck) });
         if (ev.cards && ev.cards.length) text += t("ev.pressed.got", { cards: cardList(ev.cards) });
         return text;
       }
@@ -1072,11 +1398,11 @@
       case "uno_said":
         return t("ev.uno_said", { who });
       case "caught":
-        return t("ev.caught", { catcher: seatName(ev.catcher), who, n: ev.presses });
+        return t("ev.caught", { catcher: seatName(ev.catcher), who, presses: count("press", ev.presses) });
       case "penalized":
-        return t("ev.penalized", { who, n: ev.presses });
+        return t("ev.penalized", { who, presses: count("press", ev.presses) });
       case "reshuffled":
-        return t("ev.reshuffled", { n: ev.stock_size });
+        return t("ev.reshuffled", { cards: count("cards", ev.stock_size) });
       case "hand_won":
         return t("ev.hand_won", {
           who,
@@ -1086,7 +1412,7 @@
       case "hand_void":
         return t("ev.hand_void", { n: ev.hand_number });
       case "player_eliminated":
-        return t("ev.player_eliminated", { who, score: ev.score });
+        return t("ev.player_eliminated", { who, points: count("points", ev.score) });
       case "match_won":
         return t("ev.match_won", { who: names(ev.winners) });
       default:
@@ -1095,8 +1421,7 @@
   }
 
   function narrate(ev) {
-    const text = describe(ev);
-    if (text) logLine(text, ev.seat === S.seat && S.seat !== null ? "mine" : null);
+    if (describe(ev)) logEntry({ ev });
   }
 
   // ------------------------------------------------------------------ animation
@@ -1257,9 +1582,14 @@
       S.lang = S.lang === "en" ? "fr" : "en";
       store.setItem("uno.lang", S.lang);
       applyWords();
-      if (document.body.dataset.screen === "home" && S.options) fillRules();
+      if (document.body.dataset.screen === "home" && S.options) {
+        fillLaunchers();
+        fillRules(true);
+        if (S.missing) $("home-notice").textContent = t("home.no_table", { code: S.missing });
+      }
       if (S.replay) replayTo(S.replay.step);
       else render();
+      if (S.table) renderLog();
     });
     $("btn-mute").addEventListener("click", () => {
       S.muted = !S.muted;
@@ -1273,13 +1603,13 @@
       if (code) location.assign("/t/" + code);
     });
     $("join-form").addEventListener("submit", join);
-    $("copy-invite").addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText($("invite-link").textContent);
-        toast(t("lobby.copied"));
-      } catch (err) {
-        toast($("invite-link").textContent);
-      }
+    $("rejoin-form").addEventListener("submit", reclaim);
+    $("copy-invite").addEventListener("click", copyInvite);
+    $("share-invite").addEventListener("click", shareInvite);
+    $("confirm").addEventListener("close", () => {
+      const action = S.confirmed;
+      S.confirmed = null;
+      if ($("confirm").returnValue === "yes" && action) action();
     });
     $("start-btn").addEventListener("click", () => host("start", {}));
     $("btn-press").addEventListener("click", () => onSimple("press"));
@@ -1315,6 +1645,8 @@
       event.preventDefault();
     });
     document.addEventListener("click", () => sound.ensure(), { once: true });
+    window.addEventListener("scroll", placeToast, { passive: true });
+    window.addEventListener("resize", placeToast);
   }
 
   wire();
