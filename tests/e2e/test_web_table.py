@@ -33,7 +33,7 @@ from test_web_browser import (
 
 from unoattack.engine import Game
 from unoattack.web.manager import Settings
-from unoattack.web.testing import Client, ServerThread, create_table, post
+from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="needs Debian's chromium: apt-get install -y chromium"
@@ -44,7 +44,9 @@ LANGS = [("en", DESKTOP), ("fr", PHONE)]
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
-    settings = Settings(db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True)
+    settings = Settings(
+        **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.15, uno_grace=0.1, allow_seed=True
+    )
     with ServerThread(settings) as running:
         yield running
 
