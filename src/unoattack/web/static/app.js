@@ -737,6 +737,7 @@
       closePicker();
     } else if (status === "over" && S.view && S.view.result) {
       $("flying").replaceChildren();
+      $("toast").classList.remove("show"); // the results say who won
       renderResults();
       show("results");
       $("actions").hidden = true;
