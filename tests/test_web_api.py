@@ -90,6 +90,7 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/tables/{code}/seats/{seat}/kick",
         "/api/tables/{code}/seats/{seat}/readmit",
         "/api/tables/{code}/start",
+        "/api/tables/{code}/rematch",
         "/api/tables/{code}/replay",
         "/api/tables/{code}/record",
     }
@@ -98,7 +99,8 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
 
 def test_protocol_schema_names_every_client_message(server: ServerThread) -> None:
     schema = httpx.get(f"{server.url}/api/protocol").json()
-    assert set(schema["discriminator"]["mapping"]) == {"hello", "act", "chat", "ping", "hint"}
+    messages = {"hello", "act", "chat", "ping", "hint", "ready"}
+    assert set(schema["discriminator"]["mapping"]) == messages
 
 
 def test_pages_are_served_with_a_content_security_policy(server: ServerThread) -> None:

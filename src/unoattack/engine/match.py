@@ -176,6 +176,12 @@ class Match:
         return self._pause_until
 
     @property
+    def ready_seats(self) -> frozenset[int]:
+        """The seats whose players said they are ready for the next hand, during the pause
+        between two hands (:meth:`ready`)."""
+        return frozenset(self._ready)
+
+    @property
     def held_catch(self) -> tuple[int, int] | None:
         """(catcher, liable seat) of the catch held for the UNO grace, if any."""
         held = self._held

@@ -364,6 +364,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         manager.start(code, body.host_token)
         return manager.get(code).public()
 
+    @app.post("/api/tables/{code}/rematch", tags=["host"])
+    async def rematch(code: str, body: HostCommand, request: Request) -> dict[str, Any]:
+        """Host, after the match: a new match at the same table (same seats and link, a
+        fresh seed); every page at the table moves to it."""
+        manager = manager_of(request)
+        manager.rematch(code, body.host_token)
+        return manager.get(code).public()
+
     @app.get("/api/tables/{code}/replay", tags=["replay"])
     async def replay(
         code: str,

@@ -34,6 +34,18 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="seconds a bot waits before it acts", min=0, max=30)
     ] = 0.8,
+    hand_pause: Annotated[
+        float,
+        typer.Option(
+            help="seconds a table with people pauses between hands at most "
+            "(the next hand starts when every player is ready)",
+            min=0,
+        ),
+    ] = 120,
+    bot_hand_pause: Annotated[
+        float,
+        typer.Option(help="seconds a table of bots only pauses between hands", min=0),
+    ] = 5,
     uno_grace_ms: Annotated[
         int,
         typer.Option(help="ms a catch is held so the caught player's UNO can beat lag", min=0),
@@ -89,6 +101,8 @@ def serve(
     settings = Settings(
         db_url=url,
         bot_delay=bot_delay,
+        hand_pause=hand_pause,
+        bot_hand_pause=bot_hand_pause,
         uno_grace=uno_grace_ms / 1000,
         rate=rate,
         burst=max(30, int(rate * 2)),

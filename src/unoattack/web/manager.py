@@ -24,6 +24,7 @@ import logging
 import math
 import random
 import re
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -54,6 +55,7 @@ from unoattack.web.protocol import (
     Hello,
     Hint,
     Ping,
+    Ready,
     action_payload,
     clean_text,
     dumps,
@@ -118,18 +120,27 @@ class Settings:
     #: This server's address on the local network (``unoattack serve`` finds it): invite
     #: links use it when the page was opened on ``localhost`` (unoattack.web.address).
     lan_url: str | None = None
+    #: Seconds a table with people pauses between two hands at most: the next hand starts
+    #: sooner, once every player at the table has said they are ready (0: no pause).
+    hand_pause: float = 0.0
+    #: Seconds a table of bots only pauses between two hands (its watchers see a
+    #: countdown), at most ``hand_pause``.
+    bot_hand_pause: float = 5.0
 
-    def timing(self, turn_timer: int) -> Timing:
+    def timing(self, turn_timer: int, *, people: bool = True) -> Timing:
         """The timing of a table's match: bots act, press and react after ``bot_delay``;
         a catch is held for ``uno_grace``; a player has ``turn_timer`` seconds (0: no
-        limit) before their stand-in decides."""
+        limit) before their stand-in decides; between two hands the table pauses for
+        ``hand_pause`` seconds if ``people`` play at it, else a shorter countdown."""
         delay = self.bot_delay
+        pause = self.hand_pause if people else min(self.hand_pause, self.bot_hand_pause)
         return Timing(
             think=delay,
             press=delay,
             react=(delay, delay),
             uno_grace=self.uno_grace,
             turn_timer=turn_timer,
+            between_hands=pause,
         )
 
 
@@ -277,7 +288,7 @@ class TableManager:
 
     def _restore(self, stored: StoredTable) -> Table | None:
         try:
-            table = Table.restore(self.store, stored, self.settings.timing, self.clock())
+            table = Table.restore(self.store, stored, self.timing, self.clock())
         except (ValueError, KeyError) as exc:
             log.error("table %s cannot be restored: %s", stored.code, exc)
             return None
@@ -447,9 +458,27 @@ class TableManager:
     def start(self, code: str, host_token: str) -> None:
         table = self.get(code)
         table.check_host(host_token)
-        match = table.start(self.settings.timing(table.setup.turn_timer), self.clock())
+        match = table.start(self.timing(table), self.clock())
         self._send_table(table)
         self._broadcast(table, 0, match.log_size, None, None, None)
+        self._schedule(table)
+
+    def timing(self, table: Table) -> Timing:
+        """The timing of ``table``'s match (Settings.timing)."""
+        return self.settings.timing(table.setup.turn_timer, people=table.has_people)
+
+    def rematch(self, code: str, host_token: str) -> None:
+        """Host, after the match: a new match at the same table, with the same seats and
+        link and a fresh seed; every connection is welcomed to it."""
+        table = self.get(code)
+        table.check_host(host_token)
+        table.rematch(secrets.randbits(62), self.clock())
+        live = self.live[table.code]
+        live.replay = None
+        live.held = (None, None)
+        for conn in live.conns:
+            if conn.hello:
+                self._welcome(conn)
         self._schedule(table)
 
     def replay(self, code: str, step: int, token: str | None) -> dict[str, Any]:
@@ -556,6 +585,7 @@ class TableManager:
                     "state": table.state,
                     "view": None if v is None else view_payload(v),
                     "recent": events_payload(recent),
+                    "pause": self._pause(table),
                     "chat": list(self.live[table.code].chat),
                     "faces": FACE_TABLE,
                     "invite_base": conn.invite_base,
@@ -574,7 +604,7 @@ class TableManager:
             "rejoin": conn.rejoin if seated else None,
         }
 
-    def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint) -> None:
+    def handle(self, conn: Connection, msg: Act | Chat | Ping | Hint | Ready) -> None:
         """A validated message after hello."""
         table = conn.table
         if isinstance(msg, Ping):
@@ -583,6 +613,8 @@ class TableManager:
             self._chat(conn, msg)
         elif isinstance(msg, Hint):
             self._hint(conn, msg)
+        elif isinstance(msg, Ready):
+            self._ready(conn, msg)
         else:
             self._act(conn, msg)
 
@@ -620,6 +652,48 @@ class TableManager:
             conn.send(dumps({"type": "hint", "state": state, "moves": moves, "ref": msg.ref}))
 
         future.add_done_callback(lambda finished: loop.call_soon_threadsafe(told, finished))
+
+    def _ready(self, conn: Connection, msg: Ready) -> None:
+        """A player is ready for the next hand: everyone is told who still is not, or
+        that the next hand has started."""
+        table = conn.table
+        index = conn.seat_index
+        match = table.match
+        if index is None:
+            self._error(conn, "not_seated", "you are watching: only players say ready")
+            return
+        if match is None or match.paused_until is None:
+            self._error(conn, "not_paused", "the table is not between two hands")
+            return
+        now = self.clock()
+        if not self._catch_up(table, now):
+            return
+        steps = match.ready(index, now=now)
+        if match.paused_until is not None:
+            self._send_pause(table)  # a resume is sent by _handle
+        self._handle(table, steps, conn, None)
+        self._schedule(table)
+
+    def _pause(self, table: Table) -> dict[str, Any] | None:
+        """The pause between two hands, while it lasts: the seconds left (null: until
+        every player is ready), the seats ready and the seats the table waits for."""
+        match = table.match
+        until = None if match is None else match.paused_until
+        if match is None or until is None:
+            return None
+        ready = match.ready_seats
+        outside = [s for s in range(len(table.seats)) if match.seats.controller(s) is None]
+        return {
+            "ends_in": None if math.isinf(until) else round(max(0.0, until - self.clock()), 3),
+            "ready": sorted(ready),
+            "waiting": [s for s in outside if s not in ready],
+        }
+
+    def _send_pause(self, table: Table) -> None:
+        payload = dumps({"type": "pause", "state": table.state, "pause": self._pause(table)})
+        for conn in self.live[table.code].conns:
+            if conn.hello:
+                conn.send(payload)
 
     def _chat(self, conn: Connection, msg: Chat) -> None:
         table = conn.table
@@ -717,6 +791,8 @@ class TableManager:
         for step in steps:
             if step.kind is StepKind.HELD:
                 live.held = (conn, ref)
+            elif step.kind is StepKind.RESUMED:
+                self._send_pause(table)
             elif step.kind is StepKind.FAILED:
                 held_conn, held_ref = live.held
                 live.held = (None, None)
@@ -790,6 +866,7 @@ class TableManager:
         cache: dict[int, dict[str, Any]] = {}
         texts: dict[int, str] = {}
         shared: dict[int, tuple[Any, dict[str, Any]]] = {}
+        pause = self._pause(table)
         for conn in self.live[table.code].conns:
             if not conn.hello:
                 continue
@@ -801,6 +878,7 @@ class TableManager:
                     "by": by,
                     "view": view_payload(match.view(viewer)),
                     "events": events_payload(match.events(viewer, start, stop), shared),
+                    "pause": pause,
                     "ack": None,
                 }
                 texts[viewer] = dumps(cache[viewer])

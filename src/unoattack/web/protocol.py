@@ -92,11 +92,18 @@ class Hint(_Message):
     ref: int | None = Field(default=None, ge=0, le=2**31, strict=True)
 
 
-ClientMessage = Annotated[Hello | Act | Chat | Ping | Hint, Field(discriminator="type")]
+class Ready(_Message):
+    """Between two hands: this seat's player is ready for the next one."""
+
+    type: Literal["ready"]
+    state: StateId
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ping | Hint | Ready, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping | Hint:
+def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping | Hint | Ready:
     """Validate one client message; raise :class:`MessageError` with a short reason."""
     if isinstance(text, bytes):
         raise MessageError("send text frames of JSON, not binary frames")

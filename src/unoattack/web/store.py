@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -123,6 +124,14 @@ class Store:
     def set_status(self, code: str, status: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.code == code).values(status=status))
+
+    def restart(self, code: str, setup: dict[str, Any]) -> None:
+        """A new match at table ``code`` (a rematch): its new setup, no actions, playing."""
+        with self.engine.begin() as db:
+            db.execute(delete(actions).where(actions.c.code == code))
+            db.execute(
+                update(tables).where(tables.c.code == code).values(setup=setup, status="playing")
+            )
 
     def append_action(self, code: str, idx: int, seat: int, action: str) -> None:
         """Write action number ``idx`` of a table and commit (raises if ``idx`` is taken)."""

@@ -246,10 +246,10 @@ class Table:
 
     @classmethod
     def restore(
-        cls, store: Store, stored: StoredTable, timing: Callable[[int], Timing], now: float
+        cls, store: Store, stored: StoredTable, timing: Callable[[Table], Timing], now: float
     ) -> Table:
         """Rebuild a table from the store: its game is the replay of its actions, in a
-        match with the timing ``timing(turn_timer)`` gives, as of time ``now``."""
+        match with the timing ``timing(table)`` gives, as of time ``now``."""
         table = cls(
             stored.code,
             Setup.from_stored(stored.setup),
@@ -263,7 +263,7 @@ class Table:
             for seat, text in stored.actions:
                 game.apply(Action.parse(text), seat)
             table.actions = list(stored.actions)
-            table._open(game, timing(table.setup.turn_timer), now)
+            table._open(game, timing(table), now)
             if game.is_over and table.status != "over":
                 table.status = "over"
         return table
@@ -316,6 +316,11 @@ class Table:
             edition = Edition.load(self.setup.edition).with_options(self.setup.options)
             self._rules = edition.to_dict()["options"]
         return self._rules
+
+    @property
+    def has_people(self) -> bool:
+        """Whether people play at the table (else it is bots only, for watchers)."""
+        return any(seat.kind == "human" for seat in self.seats)
 
     def seat_of(self, token: str | None) -> Seat | None:
         if not token:
@@ -497,6 +502,20 @@ class Table:
         self.status = "playing"
         self._open(game, timing, now)
         assert self.match is not None
+        return self.match
+
+    def rematch(self, seed: int, now: float) -> Match:
+        """After the match: a new one at the same table (same seats, bots, rules, timing
+        and link), dealt from ``seed`` at time ``now``; returns it. The store forgets the
+        last match's actions and keeps the new seed, so the table is still its setup and
+        its actions (the last match's record is gone)."""
+        if self.status != "over" or self.match is None:
+            raise TableError("not_over", "a rematch starts when the match is over")
+        self.setup.seed = seed
+        self.store.restart(self.code, self.setup.stored())
+        self.actions = []
+        self.match = self.match.rematch(seed, now=now)
+        self.status = "playing"
         return self.match
 
     def _save_seats(self) -> None:

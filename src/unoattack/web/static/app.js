@@ -50,6 +50,11 @@
     rejoin: null, // this seat's rejoin code, to take it on another device
     confirmed: null, // what to do if the host confirms
     missing: null, // the code of a table that does not exist, from a mistyped link
+    pause: null, // the pause between two hands, as the server last said: {ends_in, ready, waiting}
+    pauseAt: 0, // when it said so (performance.now())
+    handover: null, // the hand_won (or hand_void) event of the hand that just ended
+    pauseTicker: 0,
+    celebrated: false, // the match-over celebration has played
   };
 
   function pickLanguage() {
@@ -582,6 +587,12 @@
         S.inviteBase = m.invite_base || location.origin;
         S.busy = -1;
         S.log = [];
+        S.handover = null;
+        for (const ev of m.recent) {
+          if (ev.type === "hand_won" || ev.type === "hand_void") S.handover = ev;
+        }
+        setPause(m.pause);
+        if (m.view && m.view.result === null) S.celebrated = false;
         for (const ev of m.recent) narrate(ev);
         for (const line of m.chat) chatLine(line);
         render();
@@ -601,8 +612,14 @@
         for (const ev of m.events) {
           narrate(ev);
           animate(ev);
+          if (ev.type === "hand_won" || ev.type === "hand_void") S.handover = ev;
         }
+        setPause(m.pause);
         render();
+        break;
+      case "pause":
+        setPause(m.pause);
+        renderHandover();
         break;
       case "error":
         S.busy = -1;
@@ -720,6 +737,7 @@
       closePicker();
     } else if (status === "over" && S.view && S.view.result) {
       $("flying").replaceChildren();
+      $("toast").classList.remove("show"); // the results say who won
       renderResults();
       show("results");
       $("actions").hidden = true;
@@ -728,7 +746,108 @@
       show("game");
       renderGame(S.view, false);
     }
+    renderHandover();
     renderRejoin();
+  }
+
+  // ------------------------------------------------------------------ between hands
+
+  function setPause(pause) {
+    S.pause = pause || null;
+    S.pauseAt = performance.now();
+    if (S.pause && !S.pauseTicker) S.pauseTicker = setInterval(renderHandoverStatus, 250);
+    if (!S.pause && S.pauseTicker) {
+      clearInterval(S.pauseTicker);
+      S.pauseTicker = 0;
+    }
+  }
+
+  // The hand that just ended, while the table pauses: the winner, every hand laid down
+  // (the server reveals them at the end of the hand, in hand_won), the points in each,
+  // the scores, and "Next hand" (or a countdown at a table of bots).
+  function renderHandover() {
+    const ev = S.handover;
+    const shown = Boolean(S.pause && ev && !S.replay && document.body.dataset.screen === "game");
+    $("handover").hidden = !shown;
+    document.body.dataset.handover = shown ? "yes" : "no";
+    if (!shown) return;
+    $("actions").hidden = true; // nobody acts during the pause
+    closePicker();
+    $("toast").classList.remove("show"); // the hand-over says who won
+    let title;
+    const scored = ev.points ? ".points" : "";
+    const vars = { n: ev.hand_number, points: count("points", ev.points || 0) };
+    if (ev.type === "hand_void") title = t("handover.void", vars);
+    else if (ev.seat === S.seat) title = t("handover.you_won" + scored, vars);
+    else title = t("handover.won" + scored, { who: seatName(ev.seat), ...vars });
+    $("handover-title").textContent = title;
+    const scores = ev.type === "hand_won" ? ev.scores : S.view.scores;
+    const rows = scores.map((score, seat) => {
+      const laid = ev.type === "hand_won" ? ev.hands[seat] : null;
+      const box = h("div", { class: "cards-cell" });
+      if (laid && laid.length) box.append(...laid.map((card) => cardEl(card, "span")));
+      else if (laid) box.append(h("span", { class: "small", text: t("handover.out") }));
+      const cards = h("td", {}, box);
+      return h(
+        "tr",
+        { class: ev.seat === seat ? "winner" : null, dataset: { seat: String(seat) } },
+        h("td", {}, seatName(seat)),
+        cards,
+        h("td", { class: "num", text: ev.type === "hand_won" ? String(ev.hand_points[seat]) : "" }),
+        h("td", { class: "num", text: String(score) })
+      );
+    });
+    $("handover-table").querySelector("tbody").replaceChildren(...rows);
+    renderHandoverStatus();
+  }
+
+  function renderHandoverStatus() {
+    const pause = S.pause;
+    if (!pause || $("handover").hidden) return;
+    const waiting = pause.waiting;
+    const mine = S.seat !== null && waiting.includes(S.seat);
+    const button = $("next-hand-btn");
+    button.hidden = !mine;
+    let text;
+    if (pause.ends_in !== null && !waiting.length) {
+      const left = Math.max(0, Math.ceil(pause.ends_in - (performance.now() - S.pauseAt) / 1000));
+      text = t("handover.countdown", { n: left });
+    } else if (mine) {
+      text = waiting.length > 1 ? t("handover.waiting", { who: names(waiting.filter((s) => s !== S.seat)) }) : "";
+    } else {
+      text = t("handover.waiting", { who: names(waiting) });
+    }
+    if (S.seat !== null && pause.ready.includes(S.seat)) text = t("handover.ready") + " " + text;
+    $("handover-status").textContent = text.trim();
+  }
+
+  function readyForNextHand() {
+    send({ type: "ready", state: S.state });
+    $("next-hand-btn").hidden = true;
+  }
+
+  // Confetti when the match is over, once; none when motion is reduced.
+  function celebrate() {
+    const box = $("celebration");
+    if (S.celebrated) return;
+    S.celebrated = true;
+    box.replaceChildren();
+    if (reducedMotion()) return;
+    const colours = ["#e53935", "#fdd835", "#43a047", "#1e88e5"];
+    for (let i = 0; i < 60; i++) {
+      const bit = h("i", {});
+      bit.style.left = ((i * 37) % 100) + "%";
+      bit.style.background = colours[i % 4];
+      bit.style.animationDelay = ((i * 53) % 1500) + "ms";
+      bit.style.animationDuration = 2200 + ((i * 71) % 1400) + "ms";
+      box.append(bit);
+    }
+    setTimeout(() => box.replaceChildren(), 4200);
+  }
+
+  function reducedMotion() {
+    return document.documentElement.classList.contains("reduce-motion") ||
+      window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
   // A player is shown their seat's rejoin code, to take the seat on another device;
@@ -1514,6 +1633,9 @@
       )
     );
     $("record-link").href = "/api/tables/" + S.code + "/record";
+    $("rematch-btn").hidden = !isHost();
+    $("rematch-note").hidden = isHost();
+    celebrate();
   }
 
   async function replayTo(step) {
@@ -1612,6 +1734,8 @@
       if ($("confirm").returnValue === "yes" && action) action();
     });
     $("start-btn").addEventListener("click", () => host("start", {}));
+    $("next-hand-btn").addEventListener("click", readyForNextHand);
+    $("rematch-btn").addEventListener("click", () => host("rematch", {}));
     $("btn-press").addEventListener("click", () => onSimple("press"));
     $("btn-stop").addEventListener("click", () => onSimple("stop"));
     $("btn-uno").addEventListener("click", onUno);

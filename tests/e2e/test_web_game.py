@@ -1,0 +1,249 @@
+"""A browser table a family wants to come back to, in headless Chromium (Playwright):
+the moment between two hands (who won, every hand laid down, the scores, "Next hand"),
+the countdown of a table of bots, and the rematch at the same table with the same seats.
+
+Each test is short: a few seconds on a shared 2-core machine (small hands, fast bots).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("playwright.sync_api")
+
+import httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, body, new_page, shot, step, wait_until
+
+from unoattack.web.manager import Settings
+from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="needs Debian's chromium: apt-get install -y chromium"
+)
+
+LANGS = [("en", DESKTOP), ("fr", PHONE)]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerThread]:
+    settings = Settings(
+        **NO_ADDRESS_LIMITS,
+        db_url="sqlite://",
+        bot_delay=0.05,
+        uno_grace=0.05,
+        allow_seed=True,
+        hand_pause=60,
+        bot_hand_pause=2,
+    )
+    with ServerThread(settings) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_as(
+    page: Page, server: ServerThread, code: str, token: str, lang: str, host: str = ""
+) -> None:
+    page.goto(server.url + "/static/favicon.svg")
+    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{token}')")
+    if host:
+        page.evaluate(f"localStorage.setItem('uno.host.{code}', '{host}')")
+    page.evaluate(f"localStorage.setItem('uno.lang', '{lang}')")
+    page.goto(f"{server.url}/t/{code}")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+
+def play_until(pages: list[Page], done: str, timeout: float = 30) -> None:
+    """Each page plays its turns (the first playable card, else press) until ``done``
+    (a JavaScript expression) holds on every page."""
+    deadline = time.monotonic() + timeout
+    while not all(p.evaluate(f"() => Boolean({done})") for p in pages):
+        assert time.monotonic() < deadline, f"never true: {done}"
+        moved = False
+        for page in pages:
+            if body(page, "screen") == "game" and body(page, "handover") != "yes":
+                moved = step(page) or moved
+        if not moved:
+            time.sleep(0.03)
+
+
+def last_event(client: Client, kind: str) -> dict[str, Any]:
+    def seen(c: Client) -> bool:
+        return any(e["type"] == kind for m in c.messages for e in m.get("events") or [])
+
+    client.until(seen, timeout=5)
+    for message in reversed(client.messages):
+        for event in reversed(message.get("events") or message.get("recent") or []):
+            if event["type"] == kind:
+                found: dict[str, Any] = event
+                return found
+    raise AssertionError(f"no {kind} event")
+
+
+HANDOVER = {
+    "en": {
+        "title": "{who} wins hand 1 and scores {points} points!",
+        "you": "You win hand 1 and score {points} points!",
+        "next": "Next hand",
+        "head": ["Player", "Cards left", "In hand", "Score"],
+    },
+    "fr": {
+        "title": "{who} gagne la manche 1 et marque {points} points !",
+        "you": "Vous gagnez la manche 1 et marquez {points} points !",
+        "next": "Manche suivante",
+        "head": ["Joueur", "Cartes restantes", "En main", "Score"],
+    },
+}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    table = create_table(
+        server.url,
+        seats=3,
+        host_name="Ann",
+        seed=5,
+        options={"hand_size": 2},
+        target_score=5000,
+        turn_timer=0,
+        launcher="scripted:0,0,0,1,loop",  # mostly dings: a short hand
+    )
+    code, host = table["code"], table["host_token"]
+    for seat in (1, 2):
+        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    page = new_page(browser, viewport)
+    open_as(page, server, code, table["token"], lang)
+    watcher = Client(server.ws_url, code)
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    wait_until(page, "document.body.dataset.screen === 'game'")
+    # Before the hand ends nobody's cards but one's own are on the page.
+    assert page.is_hidden("#handover")
+    play_until([page], "document.body.dataset.handover === 'yes'")
+    won = last_event(watcher, "hand_won")
+    words = HANDOVER[lang]
+    names = ["Ann", "Bot 2", "Bot 3"]
+    points = won["points"]
+    expected = (
+        words["you"].format(points=points)
+        if won["seat"] == 0
+        else words["title"].format(who=names[won["seat"]], points=points)
+    )
+    assert page.text_content("#handover-title") == expected
+    heads = page.locator("#handover-table th").all_text_contents()
+    assert heads == words["head"]
+    rows = page.locator("#handover-table tbody tr")
+    assert rows.count() == 3
+    for seat in range(3):
+        row = rows.nth(seat)
+        cards = row.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert cards == won["hands"][seat]
+        cells = row.locator("td").all_text_contents()
+        assert cells[0].startswith(names[seat])
+        assert cells[2:] == [str(won["hand_points"][seat]), str(won["scores"][seat])]
+    assert page.text_content("#next-hand-btn") == words["next"]
+    assert page.is_visible("#next-hand-btn")
+    shot(page, tmp_path, f"handover-{lang}")
+    # The table waits for Ann: the bots do not deal on.
+    state = body(page, "state")
+    time.sleep(0.4)
+    assert body(page, "state") == state and body(page, "handover") == "yes"
+    page.click("#next-hand-btn")
+    wait_until(page, "document.body.dataset.handover === 'no'")
+    wait_until(page, "document.body.dataset.state !== '" + state + "'")
+    assert page.text_content("#hand-number") == ("Hand 2" if lang == "en" else "Manche 2")
+    assert not page.errors  # type: ignore[attr-defined]
+    watcher.close()
+
+
+def test_a_table_of_bots_counts_down_to_the_next_hand(
+    server: ServerThread, browser: Browser, tmp_path: Path
+) -> None:
+    table = create_table(
+        server.url,
+        seats=2,
+        seed=7,
+        options={"hand_size": 1},
+        target_score=5000,
+        turn_timer=0,
+        launcher="scripted:0,0,0,1,loop",
+    )
+    code, host = table["code"], table["host_token"]
+    for seat in (0, 1):
+        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    page = new_page(browser, PHONE)
+    page.goto(f"{server.url}/t/{code}?watch")
+    wait_until(page, "document.body.dataset.handover === 'yes'", timeout=20)
+    assert page.is_hidden("#next-hand-btn")
+    status = page.text_content("#handover-status") or ""
+    assert status in ("Next hand in 1 s", "Next hand in 2 s")
+    wait_until(page, "document.body.dataset.handover === 'no'", timeout=5)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_a_rematch_keeps_the_seats_and_the_link(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    table = create_table(
+        server.url,
+        seats=2,  # two people and no bot: nobody acts in the new match until they do
+        host_name="Ann",
+        seed=11,
+        options={"hand_size": 1},
+        target_score=1,
+        turn_timer=0,
+        launcher="scripted:0,0,0,1,loop",
+    )
+    code, host = table["code"], table["host_token"]
+    joined = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Bob"}).json()
+    ann = new_page(browser, viewport)
+    ann.emulate_media(reduced_motion="reduce")
+    bob = new_page(browser, PHONE)
+    open_as(ann, server, code, table["token"], lang, host)
+    open_as(bob, server, code, joined["token"], lang)
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    play_until([ann, bob], "document.body.dataset.screen === 'results'")
+    assert ann.is_visible("#rematch-btn") and bob.is_hidden("#rematch-btn")
+    assert bob.is_visible("#rematch-note")
+    # No confetti when motion is reduced; Bob's page has some.
+    assert ann.locator("#celebration i").count() == 0
+    assert bob.locator("#celebration i").count() == 60
+    shot(ann, tmp_path, f"match-over-{lang}")
+    ann.click("#rematch-btn")
+    for page in (ann, bob):
+        wait_until(page, "document.body.dataset.screen === 'game'")
+        assert page.evaluate("location.pathname") == f"/t/{code}"
+        shown = page.locator("#seats .seat .name").all_text_contents()
+        assert [name.split(" (")[0] for name in shown] == ["Ann", "Bob"]
+        assert body(page, "handover") == "no"
+        assert not page.errors  # type: ignore[attr-defined]
+    assert body(ann, "seat") == "0" and body(bob, "seat") == "1"
+    info = httpx.get(f"{server.url}/api/tables/{code}").json()
+    assert info["status"] == "playing"
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob"]
+    assert info["state"] == 0
+    # A new deal: hand 1, one card each, and the scores are back to 0.
+    for page in (ann, bob):
+        assert page.locator("#hand .card").count() == 1
+        assert page.text_content("#hand-number") == ("Hand 1" if lang == "en" else "Manche 1")
+    assert ann.locator("#seats .seat .pts").all_text_contents()[:2] in (
+        ["0 pts", "0 pts"],
+        ["0 pt", "0 pt"],
+    )
