@@ -26,7 +26,14 @@ def decide(game: Game, bot: ISMCTSBot, seat: int | None = None) -> Action:
 
 
 def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard")
+    assert BOT_NAMES == (
+        "random",
+        "family",
+        "heuristic",
+        "ismcts-easy",
+        "ismcts-normal",
+        "ismcts-hard",
+    )
     assert LEVELS == {"easy": 0.05, "normal": 0.2, "hard": 0.5}
     hard = make_bot("ismcts-hard", random.Random(0))
     assert isinstance(hard, ISMCTSBot) and (hard.seconds, hard.iterations) == (0.5, None)

@@ -114,6 +114,12 @@ def events_for(events: list[Event], seat: int) -> list[Event]:
     return [event.for_seat(seat) for event in events]
 
 
+def log_size(game: Game) -> int:
+    """How many events the game has emitted: where the next action's events start, for
+    :func:`log_for` (a count reveals nothing)."""
+    return len(game.log)
+
+
 def log_for(game: Game, seat: int, start: int = 0, stop: int | None = None) -> list[Event]:
     """The game's events ``start:stop`` (list indices) as ``seat`` (or ``SPECTATOR``) may
     see them: with :func:`view`, the only door through which a front-end learns what

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from unoattack.engine import SPECTATOR, Action, Game, Record, view
 from unoattack.engine.game import REFEREE
-from unoattack.engine.view import log_for
+from unoattack.engine.view import log_for, log_size
 from unoattack.tui.i18n import Tr
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.widgets import EventLog, HandView, TopPanels
@@ -90,7 +90,7 @@ class ReplayScreen(Screen[None]):
             self.step = max(0, step - 1)
             self._last_action_start = 0
         for seat, text in self.record.actions[self.step : step]:
-            self._last_action_start = len(self.game.log)
+            self._last_action_start = log_size(self.game)
             # A referee's penalty (seat -1) goes through apply() as well.
             self.game.apply(Action.parse(text), seat)
         self.step = step
