@@ -734,6 +734,34 @@ def test_openspiel_a_pass_on_an_offer_is_part_of_the_passers_information_state()
     assert [state.information_state_string(p) for p in others] == [before[p] for p in others]
 
 
+def test_openspiel_information_states_built_step_by_step_match_those_built_at_once() -> None:
+    # The state adds to each information state only what happened since it was last
+    # asked for; a replay of the same history builds them in one go at the end.
+    game = pyspiel.load_game(GAME_NAME, {"players": 3})
+    state = game.new_initial_state()
+    deal(state, 3)
+    choose = random.Random(4)
+    passes = 0
+    while passes < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            legal = state.legal_actions()
+            action = PASS if PASS in legal else choose.choice(legal)
+            passes += action == PASS
+            state.apply_action(action)
+        for player in range(3):
+            state.information_state_string(player)
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert [replay.information_state_string(p) for p in range(3)] == [
+        state.information_state_string(p) for p in range(3)
+    ]
+    assert sum(state.information_state_string(p).count("\npass") for p in range(3)) == 3
+
+
 def test_openspiel_resampling_keeps_what_the_player_knows() -> None:
     game = pyspiel.load_game(GAME_NAME, {"edition": "2003", "players": 4})
     state = game.new_initial_state()

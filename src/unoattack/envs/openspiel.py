@@ -358,6 +358,10 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         #: The steps since the deal, for the information-state tensors (not ``history``:
         #: that is OpenSpiel's list of actions).
         self.trail = History()
+        # Each player's information state as built so far (see _Recall).
+        self.recall: dict[int, _Recall] = {}
+        # The players' samplers for resampling from this state (see _Samplers).
+        self.samplers = _Samplers()
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -383,6 +387,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup
+        self.samplers.clear()  # what the players know changes
         if self.table is None:
             if not 0 <= action < setup.deal_outcomes:
                 raise ValueError(f"deal {action} is out of range 0..{setup.deal_outcomes - 1}")
@@ -449,16 +454,28 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         if table is None:
             return f"P{player}"
-        lines = [self.root[player] if self.root is not None else f"P{player}"]
-        passed = [index for seat, index in self.passes if seat == player]
+        recall = self.recall.get(player)
+        if recall is None:
+            first = self.root[player] if self.root is not None else f"P{player}"
+            recall = self.recall[player] = _Recall(first)
+        log_size = table.match.log_size
+        if recall.events == log_size and recall.passes == len(self.passes):
+            return recall.text
+        # Only the events and passes since the last call are new. A pass recorded since
+        # then has an index (the log's size when it came) of at least recall.events.
+        passed = [index for seat, index in self.passes[recall.passes :] if seat == player]
+        lines = recall.lines
         at = 0
-        for index, event in enumerate(table.match.events(player)):  # redacted for player
+        # The events as the engine shows them to player (redacted: hidden cards null).
+        for index, event in enumerate(table.match.events(player, recall.events), recall.events):
             while at < len(passed) and passed[at] == index:
                 lines.append("pass")
                 at += 1
             lines.append(json.dumps(event.to_dict(), separators=(",", ":")))
         lines += ["pass"] * (len(passed) - at)
-        return "\n".join(lines)
+        recall.events, recall.passes = log_size, len(self.passes)
+        recall.text = "\n".join(lines)
+        return recall.text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UnoAttackState:
         """A state that ``player_id`` cannot tell from this one: the engine's
@@ -474,7 +491,10 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
             fresh: UnoAttackState = self.clone()  # before the deal nothing is dealt
             return fresh
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        sample = Sampler(table.game, player_id).sample(random.Random(seed))
+        sampler = self.samplers.get(player_id)
+        if sampler is None:
+            sampler = self.samplers[player_id] = Sampler(table.game, player_id)
+        sample = sampler.sample(random.Random(seed))
         sample.emitting = True  # what happens next is seen event by event
         twin = UnoAttackState(self.get_game(), self.setup)
         twin.table = table.clone(game=sample)
@@ -561,6 +581,49 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
             got = after.hand_counts[seat] - before.hand_counts[seat]
             if got != outcome.total:
                 raise RuntimeError(f"the press gave {got} cards, the chance outcome said {outcome}")
+
+
+class _Recall:
+    """One player's information state as far as it was built: its lines, and how many
+    of the game's events and of the state's passes they cover.
+
+    ISMCTS asks for the information state at every node of every simulation (the
+    root's at least four times a simulation), and rebuilding it from the whole log cost
+    more as the match went on: 15 ms a call at a log of 1,400 events. Events and passes
+    are only ever appended, and an event is shown to a player the same way whenever it
+    is asked for, so each call only adds what is new; the joined text is kept too, so
+    the same string, whose hash Python has already computed, is handed out again.
+    """
+
+    __slots__ = ("events", "lines", "passes", "text")
+
+    def __init__(self, first_line: str) -> None:
+        self.lines = [first_line]
+        self.events = 0
+        self.passes = 0
+        self.text = first_line
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        # States are cloned by deep copy: the lines are strings, so a shallow copy of
+        # the list is an independent one (and far cheaper than copying it line by line).
+        twin = object.__new__(_Recall)
+        twin.lines = list(self.lines)
+        twin.events, twin.passes, twin.text = self.events, self.passes, self.text
+        return twin
+
+
+class _Samplers(dict[int, Sampler]):
+    """The players' samplers (:class:`~unoattack.engine.determinize.Sampler`) of one
+    state, made at its first resampling for a player and dropped when the state changes.
+
+    ISMCTS resamples its root state once a simulation, and reading what the player knows
+    (the trades it saw, from the match's log) was most of the cost of a resampling; a
+    sampler reads it once and deals any number of samples. A clone starts without them:
+    copying them would cost more than it saves.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Samplers:
+        return _Samplers()
 
 
 def _outcome_text(outcome: Outcome) -> str:
