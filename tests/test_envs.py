@@ -6,7 +6,9 @@ caps small, so that the whole file runs in seconds.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from pettingzoo.test import api_test, seed_test
 
 import unoattack.envs
 from unoattack.bots import RandomBot
+from unoattack.bots.ismcts import HAND_SIZE_WEIGHT
 from unoattack.engine import (
     NUM_ACTIONS,
     SPECTATOR,
@@ -50,7 +53,13 @@ from unoattack.envs.encoding import (
     describe_action,
 )
 from unoattack.envs.gymnasium import UnoAttackEnv
-from unoattack.envs.openspiel import GAME_NAME, SEED_BYTES, parse_options
+from unoattack.envs.openspiel import (
+    GAME_NAME,
+    ROLLOUT_POLICIES,
+    SEED_BYTES,
+    HandRolloutEvaluator,
+    parse_options,
+)
 from unoattack.rules.cards import Card
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -900,6 +909,120 @@ def play_spiel_bots(
         else:
             state.apply_action(bots[state.current_player()].step(state))
     return state.returns(), state
+
+
+# ---------------------------------------------------------------------------- the evaluator
+
+ONE_HAND = {"players": 2, "options": "target_score=1"}  # the real hand: 7 cards, 2003
+
+
+def test_hand_rollout_evaluator_gives_the_returns_at_a_terminal_state() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = play_openspiel(game, random.Random(3))
+    assert state.returns() == [1.0, -1.0]
+    for policy in ROLLOUT_POLICIES:
+        values = HandRolloutEvaluator(random.Random(0), policy=policy).evaluate(state)
+        assert values.shape == (2,) and values.tolist() == [1.0, -1.0]
+    assert HandRolloutEvaluator(random.Random(0)).prior(state) == []
+
+
+def test_hand_rollout_evaluator_is_deterministic_for_a_seed_and_leaves_the_state_alone() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = game.new_initial_state()
+    deal(state, 7)
+    before = (str(state), state.information_state_string(0), state.history())
+    found = {}
+    for policy, depth in itertools.product(ROLLOUT_POLICIES, (None, 6)):
+        values = [
+            HandRolloutEvaluator(random.Random(5), policy, n_rollouts=8, depth=depth).evaluate(
+                state
+            )
+            for _ in range(2)
+        ]
+        assert values[0].tolist() == values[1].tolist()
+        assert values[0].sum() == pytest.approx(0.0)
+        found[policy, depth] = values[0].round(4).tolist()
+    assert found == {
+        ("random", None): [-0.25, 0.25],
+        ("random", 6): [0.042, -0.042],
+        ("playout", None): [0.0, 0.0],
+        ("playout", 6): [0.0, 0.0],
+        ("heuristic", None): [-1.0, 1.0],
+        ("heuristic", 6): [0.0, 0.0],
+    }
+    # A numpy RandomState (an OpenSpiel bot's) seeds the evaluator's generator once.
+    seeded = [HandRolloutEvaluator(np.random.RandomState(2), n_rollouts=4) for _ in range(2)]
+    assert seeded[0].evaluate(state).tolist() == seeded[1].evaluate(state).tolist()
+    assert (str(state), state.information_state_string(0), state.history()) == before
+
+
+def test_hand_rollout_evaluator_cut_at_a_depth_reads_the_hand_sizes() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = game.new_initial_state()
+    deal(state, 7)
+    at_once = HandRolloutEvaluator(random.Random(0), depth=0)
+    assert at_once.evaluate(state).tolist() == [0.0, 0.0]  # 7 cards each: even
+    state.apply_action(state.legal_actions()[1])  # P1 plays B3: 7 cards against 6
+    assert [len(state.table.game.hands[seat]) for seat in (0, 1)] == [7, 6]
+    # Each seat's chance of winning the hand is weighed exp(-weight * cards).
+    lead = 1 / (1 + math.exp(-HAND_SIZE_WEIGHT))  # P1's chance
+    assert at_once.evaluate(state).tolist() == pytest.approx([1 - 2 * lead, 2 * lead - 1])
+
+
+def test_hand_rollout_evaluator_handles_chance_nodes_and_the_deal() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    evaluator = HandRolloutEvaluator(random.Random(1), policy="playout")
+    state = game.new_initial_state()
+    assert evaluator.prior(state) == state.chance_outcomes()  # the seed's bytes
+    assert sorted(evaluator.evaluate(state).tolist()) == [-1.0, 1.0]  # dealt at random
+    assert state.table is None
+    deal(state, 7)
+    while 0 not in state.legal_actions():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(0)  # press: its outcome is pending
+    assert state.is_chance_node()
+    assert evaluator.prior(state) == state.chance_outcomes()
+    assert sorted(evaluator.evaluate(state).tolist()) == [-1.0, 1.0]
+    assert state.is_chance_node()
+
+
+def test_hand_rollout_evaluator_stops_at_the_end_of_the_hand_or_the_turn_cap() -> None:
+    match = pyspiel.load_game(GAME_NAME, {"players": 2})  # to 500 points
+    state = match.new_initial_state()
+    deal(state, 7)
+    hands = HandRolloutEvaluator(random.Random(0), policy="playout", horizon="hand")
+    assert [sorted(hands.evaluate(state).tolist()) for _ in range(3)] == [[-1.0, 1.0]] * 3
+    capped = pyspiel.load_game(GAME_NAME, {**ONE_HAND, "max_turns": 3})
+    state = capped.new_initial_state()
+    deal(state, 7)
+    assert HandRolloutEvaluator(random.Random(0)).evaluate(state).tolist() == [0.0, 0.0]
+
+
+def test_hand_rollout_evaluator_refuses_unknown_settings() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'greedy'"):
+        HandRolloutEvaluator(policy="greedy")
+    with pytest.raises(ValueError, match="unknown horizon 'turn'"):
+        HandRolloutEvaluator(horizon="turn")
+    with pytest.raises(ValueError, match="n_rollouts must be at least 1"):
+        HandRolloutEvaluator(n_rollouts=0)
+    with pytest.raises(ValueError, match="depth must be at least 0"):
+        HandRolloutEvaluator(depth=-1)
+
+
+def test_openspiels_ismcts_bot_with_the_rollout_evaluator_plays_a_real_hand() -> None:
+    # The real hand (7 cards, 2003, heads-up) against the uniform random bot, with few
+    # simulations. ISMCTSBot resamples with an unseeded sampler unless it is given a
+    # resampler: a seeded one makes the game reproducible.
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    rs = np.random.RandomState(8)
+    searcher = ismcts.ISMCTSBot(
+        game, HandRolloutEvaluator(rs, policy="playout"), 2.0, max_simulations=8, random_state=rs
+    )
+    sampler = pyspiel.UniformProbabilitySampler(8, 0.0, 1.0)
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    returns, state = play_spiel_bots(game, [searcher, UniformRandomBot(1, rs)], rs)
+    assert state.is_terminal() and returns == [1.0, -1.0]
+    assert state.table.decisions == 272
 
 
 # ---------------------------------------------------------------------------- the example
