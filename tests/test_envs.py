@@ -868,6 +868,33 @@ def test_openspiel_a_resampled_state_has_the_players_information_state_tensor() 
     assert hidden_differed == 8  # the other hands were dealt anew each time
 
 
+def test_openspiel_samples_of_one_state_play_on_independently() -> None:
+    # A state keeps what resampling for a player needs (its sampler, the steps as the
+    # player carries them) until it changes: samples drawn one after the other from it
+    # must not share anything that grows, and a changed state must be sampled afresh.
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "max_turns": 300})
+    state = game.new_initial_state()
+    deal(state, 9)
+    choose = random.Random(9)
+    play_to_a_decision_of(state, 1, choose)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    first = state.resample_from_infostate(1, sampler)
+    for _ in range(6):
+        if first.is_chance_node():
+            outcomes, probs = zip(*first.chance_outcomes(), strict=True)
+            first.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            first.apply_action(choose.choice(first.legal_actions()))
+    second = state.resample_from_infostate(1, sampler)
+    assert np.array_equal(info_tensor(second, 1), info_tensor(state, 1))
+    assert second.information_state_string(1) == state.information_state_string(1)
+    state.apply_action(choose.choice(state.legal_actions()))
+    play_to_a_decision_of(state, 1, choose)
+    third = state.resample_from_infostate(1, sampler)
+    assert np.array_equal(info_tensor(third, 1), info_tensor(state, 1))
+    assert list(third.table.game.hands[1]) == list(state.table.game.hands[1])
+
+
 def test_openspiels_own_ismcts_bot_plays_full_games_against_random() -> None:
     # Random play makes long hands (a press is always legal), and OpenSpiel's random
     # rollouts play each to its end: short hands and a small turn cap keep this quick.

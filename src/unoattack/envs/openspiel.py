@@ -369,8 +369,8 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         self.trail = History()
         # Each player's information state as built so far (see _Recall).
         self.recall: dict[int, _Recall] = {}
-        # The players' samplers for resampling from this state (see _Samplers).
-        self.samplers = _Samplers()
+        # What resampling from this state for a player needs (see _Resampling).
+        self.resampling = _Resampling()
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -396,7 +396,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup
-        self.samplers.clear()  # what the players know changes
+        self.resampling.clear()  # what the players know changes
         if self.table is None:
             if not 0 <= action < setup.deal_outcomes:
                 raise ValueError(f"deal {action} is out of range 0..{setup.deal_outcomes - 1}")
@@ -500,14 +500,16 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
             fresh: UnoAttackState = self.clone()  # before the deal nothing is dealt
             return fresh
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        sampler = self.samplers.get(player_id)
-        if sampler is None:
-            sampler = self.samplers[player_id] = Sampler(table.game, player_id)
+        kept = self.resampling.get(player_id)
+        if kept is None:
+            kept = Sampler(table.game, player_id), self.trail.seen_by(player_id)
+            self.resampling[player_id] = kept
+        sampler, seen = kept
         sample = sampler.sample(random.Random(seed))
         sample.emitting = True  # what happens next is seen event by event
         twin = UnoAttackState(self.get_game(), self.setup)
         twin.table = table.clone(game=sample)
-        twin.trail = self.trail.seen_by(player_id)
+        twin.trail = History(seen.steps)  # the twin's own list: it grows as the twin plays
         twin.deal, twin.deal_bytes = self.deal, self.deal_bytes
         twin.pending_press = self.pending_press
         twin.root = tuple(
@@ -621,18 +623,21 @@ class _Recall:
         return twin
 
 
-class _Samplers(dict[int, Sampler]):
-    """The players' samplers (:class:`~unoattack.engine.determinize.Sampler`) of one
-    state, made at its first resampling for a player and dropped when the state changes.
+class _Resampling(dict[int, tuple[Sampler, History]]):
+    """What resampling one state for a player needs, made at its first resampling for
+    that player and dropped when the state changes: the player's sampler
+    (:class:`~unoattack.engine.determinize.Sampler`) and the steps since the deal as the
+    player may carry them (``History.seen_by``).
 
-    ISMCTS resamples its root state once a simulation, and reading what the player knows
-    (the trades it saw, from the match's log) was most of the cost of a resampling; a
-    sampler reads it once and deals any number of samples. A clone starts without them:
+    ISMCTS resamples its root state once a simulation. Reading what the player knows
+    (the trades it saw, from the match's log) and rewriting every step of the history
+    without the others' hand changes grew with the match, and were most of a
+    resampling's cost; now they are done once a search. A clone starts without them:
     copying them would cost more than it saves.
     """
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Samplers:
-        return _Samplers()
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Resampling:
+        return _Resampling()
 
 
 def _outcome_text(outcome: Outcome) -> str:
