@@ -6,7 +6,9 @@ caps small, so that the whole file runs in seconds.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from pettingzoo.test import api_test, seed_test
 
 import unoattack.envs
 from unoattack.bots import RandomBot
+from unoattack.bots.ismcts import HAND_SIZE_WEIGHT
 from unoattack.engine import (
     NUM_ACTIONS,
     SPECTATOR,
@@ -50,7 +53,13 @@ from unoattack.envs.encoding import (
     describe_action,
 )
 from unoattack.envs.gymnasium import UnoAttackEnv
-from unoattack.envs.openspiel import GAME_NAME, SEED_BYTES, parse_options
+from unoattack.envs.openspiel import (
+    GAME_NAME,
+    ROLLOUT_POLICIES,
+    SEED_BYTES,
+    HandRolloutEvaluator,
+    parse_options,
+)
 from unoattack.rules.cards import Card
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -734,6 +743,34 @@ def test_openspiel_a_pass_on_an_offer_is_part_of_the_passers_information_state()
     assert [state.information_state_string(p) for p in others] == [before[p] for p in others]
 
 
+def test_openspiel_information_states_built_step_by_step_match_those_built_at_once() -> None:
+    # The state adds to each information state only what happened since it was last
+    # asked for; a replay of the same history builds them in one go at the end.
+    game = pyspiel.load_game(GAME_NAME, {"players": 3})
+    state = game.new_initial_state()
+    deal(state, 3)
+    choose = random.Random(4)
+    passes = 0
+    while passes < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            legal = state.legal_actions()
+            action = PASS if PASS in legal else choose.choice(legal)
+            passes += action == PASS
+            state.apply_action(action)
+        for player in range(3):
+            state.information_state_string(player)
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert [replay.information_state_string(p) for p in range(3)] == [
+        state.information_state_string(p) for p in range(3)
+    ]
+    assert sum(state.information_state_string(p).count("\npass") for p in range(3)) == 3
+
+
 def test_openspiel_resampling_keeps_what_the_player_knows() -> None:
     game = pyspiel.load_game(GAME_NAME, {"edition": "2003", "players": 4})
     state = game.new_initial_state()
@@ -831,6 +868,33 @@ def test_openspiel_a_resampled_state_has_the_players_information_state_tensor() 
     assert hidden_differed == 8  # the other hands were dealt anew each time
 
 
+def test_openspiel_samples_of_one_state_play_on_independently() -> None:
+    # A state keeps what resampling for a player needs (its sampler, the steps as the
+    # player carries them) until it changes: samples drawn one after the other from it
+    # must not share anything that grows, and a changed state must be sampled afresh.
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "max_turns": 300})
+    state = game.new_initial_state()
+    deal(state, 9)
+    choose = random.Random(9)
+    play_to_a_decision_of(state, 1, choose)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    first = state.resample_from_infostate(1, sampler)
+    for _ in range(6):
+        if first.is_chance_node():
+            outcomes, probs = zip(*first.chance_outcomes(), strict=True)
+            first.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            first.apply_action(choose.choice(first.legal_actions()))
+    second = state.resample_from_infostate(1, sampler)
+    assert np.array_equal(info_tensor(second, 1), info_tensor(state, 1))
+    assert second.information_state_string(1) == state.information_state_string(1)
+    state.apply_action(choose.choice(state.legal_actions()))
+    play_to_a_decision_of(state, 1, choose)
+    third = state.resample_from_infostate(1, sampler)
+    assert np.array_equal(info_tensor(third, 1), info_tensor(state, 1))
+    assert list(third.table.game.hands[1]) == list(state.table.game.hands[1])
+
+
 def test_openspiels_own_ismcts_bot_plays_full_games_against_random() -> None:
     # Random play makes long hands (a press is always legal), and OpenSpiel's random
     # rollouts play each to its end: short hands and a small turn cap keep this quick.
@@ -872,6 +936,120 @@ def play_spiel_bots(
         else:
             state.apply_action(bots[state.current_player()].step(state))
     return state.returns(), state
+
+
+# ---------------------------------------------------------------------------- the evaluator
+
+ONE_HAND = {"players": 2, "options": "target_score=1"}  # the real hand: 7 cards, 2003
+
+
+def test_hand_rollout_evaluator_gives_the_returns_at_a_terminal_state() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = play_openspiel(game, random.Random(3))
+    assert state.returns() == [1.0, -1.0]
+    for policy in ROLLOUT_POLICIES:
+        values = HandRolloutEvaluator(random.Random(0), policy=policy).evaluate(state)
+        assert values.shape == (2,) and values.tolist() == [1.0, -1.0]
+    assert HandRolloutEvaluator(random.Random(0)).prior(state) == []
+
+
+def test_hand_rollout_evaluator_is_deterministic_for_a_seed_and_leaves_the_state_alone() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = game.new_initial_state()
+    deal(state, 7)
+    before = (str(state), state.information_state_string(0), state.history())
+    found = {}
+    for policy, depth in itertools.product(ROLLOUT_POLICIES, (None, 6)):
+        values = [
+            HandRolloutEvaluator(random.Random(5), policy, n_rollouts=8, depth=depth).evaluate(
+                state
+            )
+            for _ in range(2)
+        ]
+        assert values[0].tolist() == values[1].tolist()
+        assert values[0].sum() == pytest.approx(0.0)
+        found[policy, depth] = values[0].round(4).tolist()
+    assert found == {
+        ("random", None): [-0.25, 0.25],
+        ("random", 6): [0.042, -0.042],
+        ("playout", None): [0.0, 0.0],
+        ("playout", 6): [0.0, 0.0],
+        ("heuristic", None): [-1.0, 1.0],
+        ("heuristic", 6): [0.0, 0.0],
+    }
+    # A numpy RandomState (an OpenSpiel bot's) seeds the evaluator's generator once.
+    seeded = [HandRolloutEvaluator(np.random.RandomState(2), n_rollouts=4) for _ in range(2)]
+    assert seeded[0].evaluate(state).tolist() == seeded[1].evaluate(state).tolist()
+    assert (str(state), state.information_state_string(0), state.history()) == before
+
+
+def test_hand_rollout_evaluator_cut_at_a_depth_reads_the_hand_sizes() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    state = game.new_initial_state()
+    deal(state, 7)
+    at_once = HandRolloutEvaluator(random.Random(0), depth=0)
+    assert at_once.evaluate(state).tolist() == [0.0, 0.0]  # 7 cards each: even
+    state.apply_action(state.legal_actions()[1])  # P1 plays B3: 7 cards against 6
+    assert [len(state.table.game.hands[seat]) for seat in (0, 1)] == [7, 6]
+    # Each seat's chance of winning the hand is weighed exp(-weight * cards).
+    lead = 1 / (1 + math.exp(-HAND_SIZE_WEIGHT))  # P1's chance
+    assert at_once.evaluate(state).tolist() == pytest.approx([1 - 2 * lead, 2 * lead - 1])
+
+
+def test_hand_rollout_evaluator_handles_chance_nodes_and_the_deal() -> None:
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    evaluator = HandRolloutEvaluator(random.Random(1), policy="playout")
+    state = game.new_initial_state()
+    assert evaluator.prior(state) == state.chance_outcomes()  # the seed's bytes
+    assert sorted(evaluator.evaluate(state).tolist()) == [-1.0, 1.0]  # dealt at random
+    assert state.table is None
+    deal(state, 7)
+    while 0 not in state.legal_actions():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(0)  # press: its outcome is pending
+    assert state.is_chance_node()
+    assert evaluator.prior(state) == state.chance_outcomes()
+    assert sorted(evaluator.evaluate(state).tolist()) == [-1.0, 1.0]
+    assert state.is_chance_node()
+
+
+def test_hand_rollout_evaluator_stops_at_the_end_of_the_hand_or_the_turn_cap() -> None:
+    match = pyspiel.load_game(GAME_NAME, {"players": 2})  # to 500 points
+    state = match.new_initial_state()
+    deal(state, 7)
+    hands = HandRolloutEvaluator(random.Random(0), policy="playout", horizon="hand")
+    assert [sorted(hands.evaluate(state).tolist()) for _ in range(3)] == [[-1.0, 1.0]] * 3
+    capped = pyspiel.load_game(GAME_NAME, {**ONE_HAND, "max_turns": 3})
+    state = capped.new_initial_state()
+    deal(state, 7)
+    assert HandRolloutEvaluator(random.Random(0)).evaluate(state).tolist() == [0.0, 0.0]
+
+
+def test_hand_rollout_evaluator_refuses_unknown_settings() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'greedy'"):
+        HandRolloutEvaluator(policy="greedy")
+    with pytest.raises(ValueError, match="unknown horizon 'turn'"):
+        HandRolloutEvaluator(horizon="turn")
+    with pytest.raises(ValueError, match="n_rollouts must be at least 1"):
+        HandRolloutEvaluator(n_rollouts=0)
+    with pytest.raises(ValueError, match="depth must be at least 0"):
+        HandRolloutEvaluator(depth=-1)
+
+
+def test_openspiels_ismcts_bot_with_the_rollout_evaluator_plays_a_real_hand() -> None:
+    # The real hand (7 cards, 2003, heads-up) against the uniform random bot, with few
+    # simulations. ISMCTSBot resamples with an unseeded sampler unless it is given a
+    # resampler: a seeded one makes the game reproducible.
+    game = pyspiel.load_game(GAME_NAME, ONE_HAND)
+    rs = np.random.RandomState(8)
+    searcher = ismcts.ISMCTSBot(
+        game, HandRolloutEvaluator(rs, policy="playout"), 2.0, max_simulations=8, random_state=rs
+    )
+    sampler = pyspiel.UniformProbabilitySampler(8, 0.0, 1.0)
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    returns, state = play_spiel_bots(game, [searcher, UniformRandomBot(1, rs)], rs)
+    assert state.is_terminal() and returns == [1.0, -1.0]
+    assert state.table.decisions == 272
 
 
 # ---------------------------------------------------------------------------- the example

@@ -51,7 +51,9 @@ only (with ``private_info=NONE``, from the spectator's view). The perfect-recall
 information state is a string (:meth:`UnoAttackState.information_state`) and a tensor
 (the observation, then a slot per step since the deal: :mod:`unoattack.envs.infostate`),
 and ``resample_from_infostate`` is the engine's determinization from a player's
-knowledge, so OpenSpiel's ``ISMCTSBot`` runs on the game.
+knowledge, so OpenSpiel's ``ISMCTSBot`` runs on the game. :class:`HandRolloutEvaluator`
+values a search's leaves by playing them on with the engine: OpenSpiel's random
+rollouts, through the pyspiel API, cost seconds a move.
 """
 
 from __future__ import annotations
@@ -64,8 +66,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
+from unoattack.bots.heuristic import HeuristicBot
+from unoattack.bots.ismcts import estimate, playout_policy
 from unoattack.engine import SPECTATOR, Game, View, view
 from unoattack.engine.actions import PRESS, Action
 from unoattack.engine.determinize import Sampler
@@ -91,7 +97,10 @@ from unoattack.envs.infostate import (
 __all__ = [
     "EDITION_NAMES",
     "GAME_NAME",
+    "ROLLOUT_HORIZONS",
+    "ROLLOUT_POLICIES",
     "SEED_BYTES",
+    "HandRolloutEvaluator",
     "UnoAttackGame",
     "UnoAttackObserver",
     "UnoAttackState",
@@ -358,6 +367,10 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         #: The steps since the deal, for the information-state tensors (not ``history``:
         #: that is OpenSpiel's list of actions).
         self.trail = History()
+        # Each player's information state as built so far (see _Recall).
+        self.recall: dict[int, _Recall] = {}
+        # What resampling from this state for a player needs (see _Resampling).
+        self.resampling = _Resampling()
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -383,6 +396,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup
+        self.resampling.clear()  # what the players know changes
         if self.table is None:
             if not 0 <= action < setup.deal_outcomes:
                 raise ValueError(f"deal {action} is out of range 0..{setup.deal_outcomes - 1}")
@@ -449,16 +463,28 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         if table is None:
             return f"P{player}"
-        lines = [self.root[player] if self.root is not None else f"P{player}"]
-        passed = [index for seat, index in self.passes if seat == player]
+        recall = self.recall.get(player)
+        if recall is None:
+            first = self.root[player] if self.root is not None else f"P{player}"
+            recall = self.recall[player] = _Recall(first)
+        log_size = table.match.log_size
+        if recall.events == log_size and recall.passes == len(self.passes):
+            return recall.text
+        # Only the events and passes since the last call are new. A pass recorded since
+        # then has an index (the log's size when it came) of at least recall.events.
+        passed = [index for seat, index in self.passes[recall.passes :] if seat == player]
+        lines = recall.lines
         at = 0
-        for index, event in enumerate(table.match.events(player)):  # redacted for player
+        # The events as the engine shows them to player (redacted: hidden cards null).
+        for index, event in enumerate(table.match.events(player, recall.events), recall.events):
             while at < len(passed) and passed[at] == index:
                 lines.append("pass")
                 at += 1
             lines.append(json.dumps(event.to_dict(), separators=(",", ":")))
         lines += ["pass"] * (len(passed) - at)
-        return "\n".join(lines)
+        recall.events, recall.passes = log_size, len(self.passes)
+        recall.text = "\n".join(lines)
+        return recall.text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UnoAttackState:
         """A state that ``player_id`` cannot tell from this one: the engine's
@@ -474,11 +500,16 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
             fresh: UnoAttackState = self.clone()  # before the deal nothing is dealt
             return fresh
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        sample = Sampler(table.game, player_id).sample(random.Random(seed))
+        kept = self.resampling.get(player_id)
+        if kept is None:
+            kept = Sampler(table.game, player_id), self.trail.seen_by(player_id)
+            self.resampling[player_id] = kept
+        sampler, seen = kept
+        sample = sampler.sample(random.Random(seed))
         sample.emitting = True  # what happens next is seen event by event
         twin = UnoAttackState(self.get_game(), self.setup)
         twin.table = table.clone(game=sample)
-        twin.trail = self.trail.seen_by(player_id)
+        twin.trail = History(seen.steps)  # the twin's own list: it grows as the twin plays
         twin.deal, twin.deal_bytes = self.deal, self.deal_bytes
         twin.pending_press = self.pending_press
         twin.root = tuple(
@@ -561,6 +592,52 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
             got = after.hand_counts[seat] - before.hand_counts[seat]
             if got != outcome.total:
                 raise RuntimeError(f"the press gave {got} cards, the chance outcome said {outcome}")
+
+
+class _Recall:
+    """One player's information state as far as it was built: its lines, and how many
+    of the game's events and of the state's passes they cover.
+
+    ISMCTS asks for the information state at every node of every simulation (the
+    root's at least four times a simulation), and rebuilding it from the whole log cost
+    more as the match went on: 15 ms a call at a log of 1,400 events. Events and passes
+    are only ever appended, and an event is shown to a player the same way whenever it
+    is asked for, so each call only adds what is new; the joined text is kept too, so
+    the same string, whose hash Python has already computed, is handed out again.
+    """
+
+    __slots__ = ("events", "lines", "passes", "text")
+
+    def __init__(self, first_line: str) -> None:
+        self.lines = [first_line]
+        self.events = 0
+        self.passes = 0
+        self.text = first_line
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        # States are cloned by deep copy: the lines are strings, so a shallow copy of
+        # the list is an independent one (and far cheaper than copying it line by line).
+        twin = object.__new__(_Recall)
+        twin.lines = list(self.lines)
+        twin.events, twin.passes, twin.text = self.events, self.passes, self.text
+        return twin
+
+
+class _Resampling(dict[int, tuple[Sampler, History]]):
+    """What resampling one state for a player needs, made at its first resampling for
+    that player and dropped when the state changes: the player's sampler
+    (:class:`~unoattack.engine.determinize.Sampler`) and the steps since the deal as the
+    player may carry them (``History.seen_by``).
+
+    ISMCTS resamples its root state once a simulation. Reading what the player knows
+    (the trades it saw, from the match's log) and rewriting every step of the history
+    without the others' hand changes grew with the match, and were most of a
+    resampling's cost; now they are done once a search. A clone starts without them:
+    copying them would cost more than it saves.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Resampling:
+        return _Resampling()
 
 
 def _outcome_text(outcome: Outcome) -> str:
@@ -665,6 +742,180 @@ class UnoAttackObserver:
         elif state.table is not None and state.table.reacting:
             parts.append(f"offer to P{state.table.seat}")
         return " · ".join(parts)
+
+
+# ---------------------------------------------------------------------------- evaluator
+
+#: How :class:`HandRolloutEvaluator` plays a rollout's decisions.
+ROLLOUT_POLICIES = ("random", "playout", "heuristic")
+#: Where :class:`HandRolloutEvaluator`'s rollouts stop: the end of the match (the game's
+#: own returns) or the end of the current hand (the hand's winner stands for the match's).
+ROLLOUT_HORIZONS = ("match", "hand")
+
+
+class HandRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An OpenSpiel evaluator that plays a state out with the engine itself.
+
+    OpenSpiel's ``mcts.RandomRolloutEvaluator`` plays its rollouts through the pyspiel
+    state API (a state clone, ``legal_actions()``, a chance node and its outcome list at
+    every press), and random play makes long hands: 20 simulations of a 7-card hand took
+    about 6 s a decision. This evaluator copies the state's game without its event log
+    (:meth:`Game.search_copy <unoattack.engine.state.State.search_copy>`) and plays on
+    with :meth:`Game.apply_unchecked <unoattack.engine.game.Game.apply_unchecked>`, the
+    engine's door for search: a few microseconds a decision.
+
+    A rollout: the seat to act decides, with
+
+    - ``policy="random"``: a uniformly random legal action of the engine, the policy of
+      OpenSpiel's evaluator. A press is always legal, so random hands are long: played
+      from the deal, a 2003 heads-up hand took a median of 2,000 decisions (6 of 100
+      reached the 10,000-decision cap), 16 ms a rollout;
+    - ``policy="playout"``: a random play, pressing only when no card can be played
+      (:func:`unoattack.bots.ismcts.playout_policy`, the playouts of the project's own
+      search bot): a median of 80 decisions, 1 ms;
+    - ``policy="heuristic"``: the heuristic bot's choice from the seat's view
+      (:class:`~unoattack.bots.heuristic.HeuristicBot`): a median of 50 decisions,
+      2.5 ms.
+
+    Presses and reshuffles draw from the launcher model and the deck with the
+    evaluator's own generator, so chance keeps the game's distribution. A pending press
+    (a chance node) is pressed first, its outcome so drawn. Only the seat to act decides:
+    out-of-turn offers to the other seats (a catch, a late UNO) are not played, and the
+    offers' passes do not count towards the turn cap.
+
+    :meth:`evaluate` gives what :meth:`UnoAttackState.returns` would give at the
+    rollout's end: +1 to each winner of the match and -1 to every other seat, 0 to all
+    when the game's turn cap (``max_turns``) comes first. With ``horizon="hand"`` the
+    rollout stops when the current hand ends: +1 to its winner, -1 to every other seat
+    still in the match (0 to all for a void hand), a stand-in for a long match's result.
+    With a ``depth``, a rollout still going after that many decisions stops there, and
+    each seat gets ``2 p - 1``, where ``p`` is its chance of winning the hand guessed
+    from the hands' sizes (:func:`unoattack.bots.ismcts.estimate`): the expected return
+    of a one-hand match. The launcher makes a hand played out to its end mostly chance,
+    so whole rollouts hardly tell moves apart, and short ones do (docs/envs.md has the
+    measurements; the project's search bot plays 6 decisions). A state before the deal
+    is first dealt at random; a terminal state gives its returns.
+
+    It reads only the state it is handed. ISMCTS hands it the determinizations of
+    ``resample_from_infostate``, whose hidden cards are a sample drawn from what the
+    searching player knows, so the rollout's knowledge of every hand is no peeking.
+    (``mcts.MCTSBot`` hands it the true state, and sees every hand anyway.)
+
+    Args:
+        random_state: The evaluator's generator, for reproducible rollouts. A
+            ``random.Random`` is used as it is; a numpy ``RandomState`` (the one an
+            OpenSpiel bot is given, say) seeds the evaluator's own ``random.Random``
+            once, here; None: an unseeded one.
+        policy: ``"random"``, ``"playout"`` or ``"heuristic"`` (:data:`ROLLOUT_POLICIES`).
+        n_rollouts: Rollouts averaged per evaluation.
+        horizon: ``"match"`` or ``"hand"`` (:data:`ROLLOUT_HORIZONS`).
+        depth: Decisions a rollout makes before the hands' sizes decide; None: no limit.
+
+    >>> game = pyspiel.load_game("python_uno_attack", {"options": "target_score=1"})
+    >>> state = game.new_initial_state()
+    >>> for byte in (0, 0, 0, 0, 0, 0, 0, 3):
+    ...     state.apply_action(byte)
+    >>> evaluator = HandRolloutEvaluator(random.Random(0))
+    >>> [float(value) for value in evaluator.evaluate(state)]
+    [1.0, -1.0]
+    >>> legal = state.legal_actions()
+    >>> evaluator.prior(state) == [(action, 1 / len(legal)) for action in legal]
+    True
+    """
+
+    def __init__(
+        self,
+        random_state: random.Random | np.random.RandomState | None = None,
+        policy: str = "random",
+        n_rollouts: int = 1,
+        horizon: str = "match",
+        depth: int | None = None,
+    ) -> None:
+        if policy not in ROLLOUT_POLICIES:
+            raise ValueError(f"unknown policy {policy!r}: use one of {', '.join(ROLLOUT_POLICIES)}")
+        if horizon not in ROLLOUT_HORIZONS:
+            raise ValueError(
+                f"unknown horizon {horizon!r}: use one of {', '.join(ROLLOUT_HORIZONS)}"
+            )
+        if n_rollouts < 1:
+            raise ValueError(f"n_rollouts must be at least 1, got {n_rollouts}")
+        if depth is not None and depth < 0:
+            raise ValueError(f"depth must be at least 0 (or None), got {depth}")
+        if isinstance(random_state, np.random.RandomState):
+            random_state = random.Random(int(random_state.randint(2**32, dtype=np.uint64)))
+        self.rng = random_state if random_state is not None else random.Random()
+        self.policy = policy
+        self.n_rollouts = n_rollouts
+        self.horizon = horizon
+        self.depth = depth
+        self._guide = HeuristicBot(self.rng) if policy == "heuristic" else None
+
+    def evaluate(self, state: UnoAttackState) -> npt.NDArray[np.float64]:
+        """Each player's value of ``state``: its rollouts' returns, averaged."""
+        if state.is_terminal():
+            return np.array(state.returns())
+        rng = self.rng
+        if state.table is None:  # before the deal: deal one at random
+            state = state.clone()
+            while state.table is None:
+                state.apply_action(rng.randrange(state.setup.deal_outcomes))
+        total = np.zeros(state.setup.players)
+        for _ in range(self.n_rollouts):
+            total += self._rollout(state)
+        return total / self.n_rollouts
+
+    def prior(self, state: UnoAttackState) -> list[tuple[int, float]]:
+        """Equal priors for the legal actions; a chance node's outcomes with their
+        probabilities; nothing at a terminal state."""
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        if state.is_terminal():
+            return []
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+    def _rollout(self, state: UnoAttackState) -> list[float]:
+        table = state.table
+        assert table is not None
+        rng = self.rng
+        game = table.game.search_copy(rng)
+        players = game.n
+        left = table.max_decisions - table.decisions  # decisions before the turn cap
+        hand = game.hand_number
+        if state.pending_press:
+            seat = game.to_act
+            assert seat is not None
+            game.apply_unchecked(PRESS, seat)
+            left -= 1
+        guide = self._guide
+        uniform = self.policy == "random"
+        stop_at_hand = self.horizon == "hand"
+        steps = left if self.depth is None else min(left, self.depth)
+        while steps > 0 and not game.is_over and not (stop_at_hand and game.hand_number != hand):
+            seat = game.to_act
+            assert seat is not None
+            if uniform:
+                legal = game.legal_actions(seat)
+                action = legal[int(rng.random() * len(legal))]
+            elif guide is None:
+                action = playout_policy(game, seat, rng)
+            else:
+                action = guide.choose(view(game, seat))
+            game.apply_unchecked(action, seat)
+            left -= 1
+            steps -= 1
+        result = game.result
+        if result is not None:
+            return [1.0 if s in result.winners else -1.0 for s in range(players)]
+        last = game.last_hand
+        if stop_at_hand and game.hand_number != hand and last is not None and last.winner >= 0:
+            still_in = [game.active[s] or s in last.eliminated for s in range(players)]
+            return [
+                1.0 if s == last.winner else (-1.0 if still_in[s] else 0.0) for s in range(players)
+            ]
+        if left > 0 and not (stop_at_hand and game.hand_number != hand):  # cut at the depth
+            return [2.0 * chance - 1.0 for chance in estimate(game)]
+        return [0.0] * players  # the turn cap came first, or a void hand
 
 
 pyspiel.register_game(_GAME_TYPE, UnoAttackGame)
