@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -65,10 +65,11 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], what: str) -> No
 
 
 @contextmanager
-def postgres(durable: bool = False) -> Iterator[str]:
+def postgres(durable: bool = False, settings: Sequence[str] = ()) -> Iterator[str]:
     """A PostgreSQL server of its own on a free port; yields its URL
     (``postgresql://unoattack@127.0.0.1:PORT/postgres``). With ``durable=False`` (tests)
-    it skips fsync: the data outlives any client being killed, not the machine crashing."""
+    it skips fsync: the data outlives any client being killed, not the machine crashing.
+    ``settings`` are more server settings (``synchronous_commit=off``)."""
     initdb, pg_ctl = find_binary("initdb"), find_binary("pg_ctl")
     if initdb is None or pg_ctl is None:
         raise RuntimeError("PostgreSQL's initdb and pg_ctl are not installed")
@@ -82,6 +83,8 @@ def postgres(durable: bool = False) -> Iterator[str]:
     options = f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c max_connections=200"
     if not durable:
         options += " -c fsync=off -c full_page_writes=off"
+    for setting in settings:
+        options += f" -c {setting}"
     try:
         subprocess.run(
             [initdb, "-D", str(data), "-U", "unoattack", "--auth=trust", "-E", "UTF8", "-N"],
