@@ -173,13 +173,21 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = store or Store(settings.db_url)
         manager = TableManager(db, settings)
-        count = manager.load()
-        log.info("loaded %d tables from %s", count, db.url)
         app.state.manager = manager
+        cluster = None
+        if settings.redis_url:  # one of several processes: a table loads when this one takes it
+            from unoattack.web.cluster import Cluster
+
+            cluster = await Cluster.start(app, manager)
+        else:
+            count = manager.load()
+            log.info("loaded %d tables from %s", count, db.url)
         manager.resume()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             manager.shutdown()
             if store is None:
                 db.close()
@@ -194,6 +202,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         ),
         lifespan=lifespan,
     )
+    if settings.redis_url:  # innermost: a call is forwarded once the limits have judged it
+        from unoattack.web.cluster import ClusterRouter
+
+        app.add_middleware(ClusterRouter)
     app.add_middleware(_BodyLimit, limit=settings.max_body)
     app.add_middleware(_SecurityHeaders)  # outermost: on the body limit's refusals too
     app.state.settings = settings

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import sys
 from typing import Annotated
@@ -74,6 +75,20 @@ def serve(
     compress: Annotated[
         bool, typer.Option(help="compress WebSocket messages (permessage-deflate): for slow links")
     ] = False,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0): run as one of several processes sharing "
+            "--db (PostgreSQL) behind a load balancer"
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            help="with --redis: seconds a table stays with a process that stops renewing it",
+            min=0.5,
+        ),
+    ] = 5.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
 ) -> None:
     """Serve UNO Attack! in the browser: create a table, share the link, play."""
@@ -91,7 +106,16 @@ def serve(
             err=True,
         )
         raise typer.Exit(2) from None
+    if redis and importlib.util.find_spec("redis") is None:
+        typer.echo("error: --redis needs redis-py: pip install 'unoattack[web]'", err=True)
+        raise typer.Exit(2)
     url = db or default_url()
+    if redis and url.startswith("sqlite"):
+        typer.echo(
+            "warning: processes share a SQLite file only on one machine; "
+            "use --db postgresql://… for several machines",
+            err=True,
+        )
     try:
         store = Store(url)
     except Exception as exc:
@@ -100,6 +124,8 @@ def serve(
     lan = address.lan_address()
     settings = Settings(
         db_url=url,
+        redis_url=redis,
+        lease_seconds=lease,
         bot_delay=bot_delay,
         hand_pause=hand_pause,
         bot_hand_pause=bot_hand_pause,
@@ -139,7 +165,13 @@ def serve(
 def loadtest(
     tables: Annotated[int, typer.Option(help="tables played at once", min=1, max=5000)] = 50,
     duration: Annotated[float, typer.Option(help="seconds to play", min=1)] = 30,
-    url: Annotated[str, typer.Option(help="the server")] = "http://127.0.0.1:8000",
+    url: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="the server (default http://127.0.0.1:8000); give it again for each process "
+            "of a cluster: tables and seats are spread over them"
+        ),
+    ] = None,
     players: Annotated[int, typer.Option(help="seats per table", min=2, max=10)] = 4,
     edition: Annotated[str, typer.Option(help="2003, 2010 or mega-hit")] = "2003",
     launcher: Annotated[str, typer.Option(help="launcher spec")] = "hazard",
@@ -157,11 +189,13 @@ def loadtest(
         )
         raise typer.Exit(2) from None
 
-    typer.echo(f"loadtest: {tables} tables x {players} seats for {duration:g} s against {url}")
+    urls = url or ["http://127.0.0.1:8000"]
+    where = " ".join(urls)
+    typer.echo(f"loadtest: {tables} tables x {players} seats for {duration:g} s against {where}")
     try:
-        report = asyncio.run(run(url, tables, duration, players, edition, launcher))
+        report = asyncio.run(run(urls, tables, duration, players, edition, launcher))
     except (OSError, httpx.TransportError) as exc:
-        typer.echo(f"error: cannot reach {url}: {exc}", err=True)
+        typer.echo(f"error: cannot reach {where}: {exc}", err=True)
         raise typer.Exit(2) from None
     except Exception as exc:
         typer.echo(f"error: {type(exc).__name__}: {exc}", err=True)

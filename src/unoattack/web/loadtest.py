@@ -1,7 +1,10 @@
 """``unoattack loadtest``: bots play many tables through real WebSockets against a server.
 
 Each table is created, joined and started over REST; then every seat is a WebSocket
-client that plays a random legal action whenever the game waits for it. The latency of
+client that plays a random legal action whenever the game waits for it. Against several
+processes of one cluster (``--url`` given for each), table i is created on process
+i mod n and its seat s joins and plays through process (i + s) mod n, so the players of
+a table sit on different processes, as behind a load balancer. The latency of
 an action is the time from sending it to receiving the update that acknowledges it
 (the server writes the action to its store before it sends that update). When a match
 ends its table is replaced by a new one until the time is up.
@@ -10,6 +13,7 @@ ends its table is replaced by a new one until the time is up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -113,11 +117,16 @@ class _Prepared:
     tokens: list[str]
 
 
+def _spread(clients: list[httpx.AsyncClient], index: int, seat: int) -> httpx.AsyncClient:
+    """The client (the server) through which seat ``seat`` of table ``index`` plays."""
+    return clients[(index + seat) % len(clients)]
+
+
 async def _prepare(
-    client: httpx.AsyncClient, index: int, players: int, edition: str, launcher: str
+    clients: list[httpx.AsyncClient], index: int, players: int, edition: str, launcher: str
 ) -> _Prepared:
     """Create a table and fill every seat over REST."""
-    made = await client.post(
+    made = await _spread(clients, index, 0).post(
         "/api/tables",
         json={
             "edition": edition,
@@ -131,7 +140,7 @@ async def _prepare(
     created = made.json()
     tokens = [created["token"]]
     for seat in range(1, players):
-        joined = await client.post(
+        joined = await _spread(clients, index, seat).post(
             f"/api/tables/{created['code']}/join", json={"name": f"load-{seat}"}
         )
         _check(joined)
@@ -149,22 +158,23 @@ def _check(response: httpx.Response) -> None:
 
 
 async def _play(
-    client: httpx.AsyncClient,
-    ws_base: str,
+    clients: list[httpx.AsyncClient],
+    index: int,
     table: _Prepared,
     rng: random.Random,
     tally: Tally,
     deadline: float,
 ) -> None:
     """Connect every seat, start the match and play it until it ends or time is up."""
-    url = f"{ws_base}/ws/{table.code}"
-    tasks = [
-        asyncio.ensure_future(_seat(url, token, seat, random.Random(rng.random()), tally))
-        for seat, token in enumerate(table.tokens)
-    ]
+    tasks = []
+    for seat, token in enumerate(table.tokens):
+        base = str(_spread(clients, index, seat).base_url).rstrip("/")
+        url = f"{base.replace('http', 'ws', 1)}/ws/{table.code}"
+        seat_rng = random.Random(rng.random())
+        tasks.append(asyncio.ensure_future(_seat(url, token, seat, seat_rng, tally)))
     try:
         await asyncio.sleep(0.05)  # let every seat say hello before the deal
-        started = await client.post(
+        started = await _spread(clients, index, 0).post(
             f"/api/tables/{table.code}/start", json={"host_token": table.host_token}
         )
         started.raise_for_status()
@@ -182,8 +192,7 @@ async def _play(
 
 
 async def _table(
-    client: httpx.AsyncClient,
-    base: str,
+    clients: list[httpx.AsyncClient],
     index: int,
     first: _Prepared,
     players: int,
@@ -194,13 +203,12 @@ async def _table(
 ) -> None:
     """Keep one table busy: play matches back to back until the deadline."""
     rng = random.Random(index)
-    ws_base = base.replace("http", "ws", 1)
     table: _Prepared | None = first
     while time.monotonic() < deadline:
         try:
             if table is None:
-                table = await _prepare(client, index, players, edition, launcher)
-            await _play(client, ws_base, table, rng, tally, deadline)
+                table = await _prepare(clients, index, players, edition, launcher)
+            await _play(clients, index, table, rng, tally, deadline)
         except (OSError, httpx.HTTPError, WebSocketException) as exc:
             # One table's trouble is counted, not fatal: the others keep playing.
             tally.error(type(exc).__name__)
@@ -209,29 +217,37 @@ async def _table(
 
 
 async def run(
-    base: str,
+    base: str | list[str],
     tables: int,
     duration: float,
     players: int = 4,
     edition: str = "2003",
     launcher: str = "hazard",
 ) -> Report:
-    """Play ``tables`` tables for ``duration`` seconds against the server at ``base``."""
-    base = base.rstrip("/")
+    """Play ``tables`` tables for ``duration`` seconds against the server at ``base``
+    (or the processes of one cluster: a list of their addresses)."""
+    bases = [base] if isinstance(base, str) else list(base)
     tally = Tally()
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        (await client.get("/api/options")).raise_for_status()
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=url.rstrip("/"), timeout=60, limits=limits)
+            )
+            for url in bases
+        ]
+        for client in clients:
+            (await client.get("/api/options")).raise_for_status()
         # Tables are created and filled before the clock starts: the figures measure play.
         setup = time.monotonic()
         prepared = await asyncio.gather(
-            *(_prepare(client, i, players, edition, launcher) for i in range(tables))
+            *(_prepare(clients, i, players, edition, launcher) for i in range(tables))
         )
         begin = time.monotonic()
         deadline = begin + duration
         await asyncio.gather(
             *(
-                _table(client, base, i, first, players, edition, launcher, tally, deadline)
+                _table(clients, i, first, players, edition, launcher, tally, deadline)
                 for i, first in enumerate(prepared)
             )
         )

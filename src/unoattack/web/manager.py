@@ -97,6 +97,11 @@ class Settings:
     """Server settings (``unoattack serve`` options)."""
 
     db_url: str | None = None
+    #: Redis, when this server is one of several processes sharing ``db_url``
+    #: (web/cluster.py): each table is owned by one process at a time, through a lease
+    #: of ``lease_seconds`` that its owner renews.
+    redis_url: str | None = None
+    lease_seconds: float = 5.0
     #: Seconds a bot waits before it acts (lets people follow; 0 in tests and benchmarks).
     bot_delay: float = 0.8
     #: Seconds a catch is held before it applies: the caught player's own UNO arriving
@@ -330,11 +335,21 @@ class TableManager:
             except Exception as exc:  # the store is down: keep the table, try later
                 log.error("table %s cannot be archived: %s", code, exc)
                 continue
-            live = self.live.pop(code)
+            self.unload(code)
+        return idle
+
+    def unload(self, code: str) -> None:
+        """Take table ``code`` out of memory (the store keeps it): its timer stops, its
+        connections close, a bot thinking for it is ignored. Opening it loads it again."""
+        live = self.live.pop(code, None)
+        table = self.tables.pop(code, None)
+        if live is not None:
             if live.timer is not None:
                 live.timer.cancel()
-            del self.tables[code]
-        return idle
+            for conn in list(live.conns):
+                conn.close()
+        if table is not None:
+            table.match = None  # a search still running for it finds nothing to move
 
     def shutdown(self) -> None:
         if self._sweeper is not None:

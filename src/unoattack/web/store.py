@@ -7,7 +7,12 @@ moment loses nothing it acknowledged. SQLite (the default, a file in the user's 
 directory) runs in WAL mode with ``synchronous=NORMAL``: a commit reaches the operating
 system before it returns, which survives the server process being killed (SIGKILL); it
 does not guard against the machine losing power (use ``synchronous=FULL`` or PostgreSQL
-for that). PostgreSQL works by URL (``postgresql+psycopg://user:pw@host/db``).
+for that). PostgreSQL works by URL (``postgresql://user:pw@host/db``, through psycopg 3).
+
+Several server processes may share one PostgreSQL database (docs/web.md, "Several
+processes"): an action's row is keyed by its table and its index, so two processes that
+both believe they hold a table cannot both write its action n; the second is refused and
+:attr:`Store.on_conflict` tells its process that its copy of the table is behind.
 
 >>> store = Store("sqlite://")
 >>> store.create_table("ABC234", {"edition": "2003"}, [{"kind": "empty"}], "h" * 64)
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +42,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -43,6 +50,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -92,12 +100,18 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
-        self.engine = _make_engine(self.url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        self.engine = _make_engine(driver_url(self.url))
+        _create_schema(self.engine)
         # Actions are the hot path: one connection kept open, one prepared statement.
         self._writer: Connection | None = None
         self._insert_action = insert(actions)
+        #: With several processes (web/cluster.py): ``guard(code)`` is called before a
+        #: table's action or seats are written, and raises to refuse the write when this
+        #: process may no longer own the table; ``on_conflict(code)`` is called when an
+        #: action's place is already taken (another process wrote it: this process's copy
+        #: of the table is behind), and the write fails all the same.
+        self.guard: Callable[[str], None] | None = None
+        self.on_conflict: Callable[[str], None] | None = None
 
     def create_table(
         self, code: str, setup: dict[str, Any], seats: list[dict[str, Any]], host_hash: str
@@ -115,6 +129,8 @@ class Store:
             )
 
     def save_seats(self, code: str, seats: list[dict[str, Any]], status: str | None = None) -> None:
+        if self.guard is not None:
+            self.guard(code)
         values: dict[str, Any] = {"seats": seats}
         if status is not None:
             values["status"] = status
@@ -135,6 +151,8 @@ class Store:
 
     def append_action(self, code: str, idx: int, seat: int, action: str) -> None:
         """Write action number ``idx`` of a table and commit (raises if ``idx`` is taken)."""
+        if self.guard is not None:
+            self.guard(code)
         if self._writer is None:
             self._writer = self.engine.connect()
         db = self._writer
@@ -143,11 +161,19 @@ class Store:
                 self._insert_action, {"code": code, "idx": idx, "seat": seat, "action": action}
             )
             db.commit()
-        except Exception:
+        except Exception as exc:
             db.rollback()
             self._writer = None
             db.close()
+            if isinstance(exc, IntegrityError) and self.on_conflict is not None:
+                self.on_conflict(code)
             raise
+
+    def count_actions(self, code: str) -> int:
+        """How many actions of table ``code`` are stored."""
+        with self.engine.connect() as db:
+            query = select(func.count()).select_from(actions).where(actions.c.code == code)
+            return int(db.execute(query).scalar_one())
 
     def codes(self) -> set[str]:
         with self.engine.connect() as db:
@@ -213,15 +239,40 @@ class Store:
         self.engine.dispose()
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def driver_url(url: str) -> str:
+    """The SQLAlchemy URL of ``url``: ``postgresql://`` (and ``postgres://``) mean
+    psycopg 3, the driver the ``web`` extra installs (SQLAlchemy's default is psycopg2).
+
+    >>> driver_url("postgresql://uno@db.local/tables")
+    'postgresql+psycopg://uno@db.local/tables'
+    >>> driver_url("sqlite:///tables.sqlite3")
+    'sqlite:///tables.sqlite3'
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+#: The PostgreSQL advisory lock held while the schema is created: processes starting
+#: together on an empty database would otherwise race to create the same tables.
+_SCHEMA_LOCK = 0x756E6F
+
+
+def _create_schema(engine: Engine) -> None:
+    with engine.begin() as db:
+        if engine.dialect.name == "postgresql":
+            db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+        metadata.create_all(db)
+        _add_missing_columns(db)
+
+
+def _add_missing_columns(db: Connection) -> None:
     """A database written by an earlier version lacks ``archived``: add it (every
     table it holds starts unarchived)."""
-    present = {column["name"] for column in inspect(engine).get_columns("uno_tables")}
+    present = {column["name"] for column in inspect(db).get_columns("uno_tables")}
     if "archived" not in present:
-        with engine.begin() as db:
-            db.execute(
-                text("ALTER TABLE uno_tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
-            )
+        db.execute(text("ALTER TABLE uno_tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0"))
 
 
 def _json(value: Any) -> Any:

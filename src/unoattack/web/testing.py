@@ -184,8 +184,10 @@ def play(
         for client in clients:
             before = len(client.messages)
             busy += client.poll()
-            if any(m["type"] == "error" for m in client.messages[before:]):
-                acted.pop(id(client), None)  # refused (say, too fast): try again
+            if any(m["type"] in ("error", "welcome") for m in client.messages[before:]):
+                # Refused (say, too fast), or the table moved to another server process
+                # and the action was lost on the way: try again.
+                acted.pop(id(client), None)
         for client in clients:
             if stop():
                 return sent
