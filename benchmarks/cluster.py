@@ -10,14 +10,14 @@ that the machine's other work weighs on each alike):
 * ``postgres``: one process on PostgreSQL, no Redis;
 * ``cluster-1``: one process on PostgreSQL with ``--redis`` (the cluster's cost alone);
 * ``cluster-2``: two processes on PostgreSQL and Redis, the load test spreading tables and
-  seats over both (``--url`` twice: most players sit on another process than their
-  table's owner).
+  seats over both (``--url`` twice: half of each table's players sit on the process that
+  does not own it).
 
 Each server runs with ``--creates-per-minute 1000 --joins-per-minute 10000``; the load
 test is the command ``unoattack loadtest --tables T --duration S --url …``, run as its own
-process. Prints each run's report, the load average before it and the CPU time the
-server processes spent per action (which the machine's other work disturbs less than
-the rates), then a table of medians.
+process. Prints each run's report, the load average before it, and the CPU time the
+server processes and the load test spent per action (which the machine's other work
+disturbs less than the rates), then a table of medians.
 
     python benchmarks/cluster.py --tables 50 --duration 20 --rounds 3
 """
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -73,17 +74,22 @@ def measure(
         command += ["--duration", str(duration)]
         for server in running:
             command += ["--url", server.url]
+        started = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(command, capture_output=True, text=True, check=False)
+        finished = resource.getrusage(resource.RUSAGE_CHILDREN)
         used = sum(cpu_seconds(pid) for pid in pids) - before
+    client = sum(getattr(finished, f) - getattr(started, f) for f in ("ru_utime", "ru_stime"))
     actions = re.search(r"actions: (\d+) in", done.stdout)
     rate = re.search(r"= (\d+) actions/s", done.stdout)
     latency = re.search(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms", done.stdout)
     if actions is None or rate is None or latency is None:
         raise RuntimeError(f"{setup}: the load test failed: {done.stdout}{done.stderr}")
     per_action = 1000 * used / max(1, int(actions[1]))
+    client_per_action = 1000 * client / max(1, int(actions[1]))
     print(
         f"== {setup} (load average before: {load:.1f}; servers' CPU {used:.1f} s, "
-        f"{per_action:.2f} ms an action)\n{done.stdout}{done.stderr}",
+        f"{per_action:.2f} ms an action; the load test's {client_per_action:.2f} ms)\n"
+        f"{done.stdout}{done.stderr}",
         flush=True,
     )
     return {
@@ -91,6 +97,7 @@ def measure(
         "p50": float(latency[1]),
         "p99": float(latency[2]),
         "cpu": per_action,
+        "client": client_per_action,
         "load": load,
     }
 
@@ -119,7 +126,10 @@ def main() -> None:
     settings = ", ".join(args.pg_setting) or "defaults (fsync on)"
     rounds = f"median of {args.rounds} rounds"
     print(f"\n{args.tables} tables, {args.duration:g} s, {rounds}; PostgreSQL: {settings}")
-    print("| set-up | actions/s (each round) | p50 | p99 | servers' CPU an action | load average |")
+    print(
+        "| set-up | actions/s (each round) | p50 | p99 | CPU an action: servers, load test "
+        "| load average |"
+    )
     print("| --- | --- | --- | --- | --- | --- |")
     for setup, runs in results.items():
         rate = statistics.median(r["rate"] for r in runs)
@@ -127,10 +137,11 @@ def main() -> None:
         p50 = statistics.median(r["p50"] for r in runs)
         p99 = statistics.median(r["p99"] for r in runs)
         cpu = statistics.median(r["cpu"] for r in runs)
+        client = statistics.median(r["client"] for r in runs)
         loads = ", ".join(f"{r['load']:.1f}" for r in runs)
         print(
-            f"| {setup} | {rate:.0f} ({rates}) | {p50:.0f} ms | {p99:.0f} ms | {cpu:.2f} ms "
-            f"| {loads} |"
+            f"| {setup} | {rate:.0f} ({rates}) | {p50:.0f} ms | {p99:.0f} ms "
+            f"| {cpu:.2f} ms, {client:.2f} ms | {loads} |"
         )
 
 
