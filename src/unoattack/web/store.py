@@ -143,6 +143,8 @@ class Store:
 
     def restart(self, code: str, setup: dict[str, Any]) -> None:
         """A new match at table ``code`` (a rematch): its new setup, no actions, playing."""
+        if self.guard is not None:  # like every write of a table's, only by its owner
+            self.guard(code)
         with self.engine.begin() as db:
             db.execute(delete(actions).where(actions.c.code == code))
             db.execute(
