@@ -71,6 +71,7 @@ def test_options_list_editions_launchers_and_bot_levels(server: ServerThread) ->
         "ismcts-normal",
         "ismcts-hard",
     ]
+    assert data["bot_paces"] == ["quick", "normal", "relaxed"]
     assert data["editions"][2]["options"]["stacking"] is True
     assert data["allow_seed"] is True
 
@@ -89,6 +90,7 @@ def test_openapi_documents_every_endpoint(server: ServerThread) -> None:
         "/api/tables/{code}/seats/{seat}/remove",
         "/api/tables/{code}/seats/{seat}/kick",
         "/api/tables/{code}/seats/{seat}/readmit",
+        "/api/tables/{code}/pace",
         "/api/tables/{code}/start",
         "/api/tables/{code}/rematch",
         "/api/tables/{code}/replay",

@@ -441,17 +441,19 @@ def test_after_a_reload_the_log_shows_the_newest_lines_and_speaks_the_pages_lang
     for number in range(1, 26):  # within the rate limit's burst
         ann.send({"type": "chat", "state": ann.state, "text": f"line {number}"})
     wait_until(
-        page, "document.getElementById('log').lastElementChild.textContent.endsWith('line 25')"
+        page,
+        "document.getElementById('chat-log').lastElementChild?.textContent.endsWith('line 25')",
     )
     ann.poll()  # read what the table sent back, so that the connection closes at once
     ann.close()
     page.reload()
     wait_until(page, "document.body.dataset.screen === 'game'")
     you = {"en": "you", "fr": "vous"}[lang]
-    last = page.locator("#log li").last
+    page.click("#tab-chat")  # the chat has its own tab
+    last = page.locator("#chat-log li").last
     assert last.text_content() == f"Ann ({you}): line 25"
     at_bottom = (
-        "(() => { const p = document.getElementById('log-panel');"
+        "(() => { const p = document.getElementById('chat-pane');"
         " return p.scrollHeight > p.clientHeight"
         " && p.scrollTop + p.clientHeight >= p.scrollHeight - 1; })()"
     )

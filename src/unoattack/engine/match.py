@@ -182,6 +182,23 @@ class Match:
         return frozenset(self._ready)
 
     @property
+    def turn_deadline(self) -> tuple[int, float] | None:
+        """(seat, time) when the turn timer of the seat to act runs out and its stand-in
+        decides for it; None when no timer runs: no ``Timing.turn_timer``, the match is
+        over or paused, or the seat to act is played by a bot (or, while away, its
+        stand-in)."""
+        game = self.game
+        timer = self.timing.turn_timer
+        if timer <= 0 or game.is_over or self._pause_until is not None:
+            return None
+        seat = game.to_act
+        if seat is None or self.seats.controller(seat) is not None:
+            return None
+        if seat not in self.seats.stand_ins:
+            return None
+        return seat, self._since + timer
+
+    @property
     def held_catch(self) -> tuple[int, int] | None:
         """(catcher, liable seat) of the catch held for the UNO grace, if any."""
         held = self._held

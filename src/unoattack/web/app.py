@@ -40,6 +40,7 @@ from unoattack.web.manager import Connection, Settings, TableManager
 from unoattack.web.presets import presets
 from unoattack.web.protocol import (
     BOT_LEVELS,
+    BOT_PACES,
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
@@ -50,6 +51,7 @@ from unoattack.web.protocol import (
     Join,
     MessageError,
     Reclaim,
+    SetPace,
     parse_client_message,
     protocol_schema,
 )
@@ -269,6 +271,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             "launcher_effects": list(LAUNCHER_EFFECTS),
             "launchers": [m for m in LAUNCHER_MODELS if m != "scripted"],
             "bot_levels": list(BOT_LEVELS),
+            "bot_paces": list(BOT_PACES),
             "seats": [2, 10],
             "allow_seed": settings.allow_seed,
             "limits": {"name": MAX_NAME, "chat": MAX_CHAT, "message_bytes": MAX_MESSAGE_BYTES},
@@ -301,6 +304,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             seed=body.seed if body.seed is not None else secrets.randbits(62),
             turn_timer=body.turn_timer,
             hints=body.hints,
+            bot_pace=body.bot_pace,
         )
         manager = manager_of(request)
         table, host_token, token = manager.create(setup, body.seats, body.host_name)
@@ -370,6 +374,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         """Host, during the match: give a seat back to the player a bot replaced."""
         manager = manager_of(request)
         manager.readmit(code, body.host_token, seat)
+        return manager.get(code).public()
+
+    @app.post("/api/tables/{code}/pace", tags=["host"])
+    async def set_pace(code: str, body: SetPace, request: Request) -> dict[str, Any]:
+        """Host, in the lobby or during the match: how quickly the bots play (``quick``,
+        ``normal`` or ``relaxed``: the server's bot delay halved, as is, or doubled)."""
+        manager = manager_of(request)
+        manager.set_pace(code, body.host_token, body.pace)
         return manager.get(code).public()
 
     @app.post("/api/tables/{code}/start", tags=["host"])

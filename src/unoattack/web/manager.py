@@ -50,6 +50,7 @@ from unoattack.engine.match import (
 from unoattack.web.protocol import (
     FACE_TABLE,
     MAX_CHAT,
+    PACE_FACTORS,
     Act,
     Chat,
     Hello,
@@ -132,12 +133,13 @@ class Settings:
     #: countdown), at most ``hand_pause``.
     bot_hand_pause: float = 5.0
 
-    def timing(self, turn_timer: int, *, people: bool = True) -> Timing:
-        """The timing of a table's match: bots act, press and react after ``bot_delay``;
-        a catch is held for ``uno_grace``; a player has ``turn_timer`` seconds (0: no
-        limit) before their stand-in decides; between two hands the table pauses for
-        ``hand_pause`` seconds if ``people`` play at it, else a shorter countdown."""
-        delay = self.bot_delay
+    def timing(self, turn_timer: int, *, people: bool = True, pace: str = "normal") -> Timing:
+        """The timing of a table's match: bots act, press and react after ``bot_delay``
+        scaled by the table's ``pace`` (PACE_FACTORS); a catch is held for
+        ``uno_grace``; a player has ``turn_timer`` seconds (0: no limit) before their
+        stand-in decides; between two hands the table pauses for ``hand_pause`` seconds
+        if ``people`` play at it, else a shorter countdown."""
+        delay = self.bot_delay * PACE_FACTORS.get(pace, 1.0)
         pause = self.hand_pause if people else min(self.hand_pause, self.bot_hand_pause)
         return Timing(
             think=delay,
@@ -480,7 +482,21 @@ class TableManager:
 
     def timing(self, table: Table) -> Timing:
         """The timing of ``table``'s match (Settings.timing)."""
-        return self.settings.timing(table.setup.turn_timer, people=table.has_people)
+        return self.settings.timing(
+            table.setup.turn_timer, people=table.has_people, pace=table.setup.bot_pace
+        )
+
+    def set_pace(self, code: str, host_token: str, pace: str) -> None:
+        """Host: how quickly the table's bots play, from now on (in the lobby, or during
+        the match: the bots' next moves come at the new pace)."""
+        table = self.get(code)
+        table.check_host(host_token)
+        table.set_pace(pace)
+        if table.match is not None:
+            table.match.set_timing(self.timing(table))
+        self._send_table(table)
+        if table.status == "playing":
+            self._schedule(table)
 
     def rematch(self, code: str, host_token: str) -> None:
         """Host, after the match: a new match at the same table, with the same seats and
@@ -601,6 +617,7 @@ class TableManager:
                     "view": None if v is None else view_payload(v),
                     "recent": events_payload(recent),
                     "pause": self._pause(table),
+                    "clock": self._clock(table),
                     "chat": list(self.live[table.code].chat),
                     "faces": FACE_TABLE,
                     "invite_base": conn.invite_base,
@@ -702,6 +719,20 @@ class TableManager:
             "ends_in": None if math.isinf(until) else round(max(0.0, until - self.clock()), 3),
             "ready": sorted(ready),
             "waiting": [s for s in outside if s not in ready],
+        }
+
+    def _clock(self, table: Table) -> dict[str, Any] | None:
+        """The turn timer of the seat to act, while one runs: the seat, the seconds left
+        before its stand-in decides for it, and the table's timer (null: no timer runs)."""
+        match = table.match
+        deadline = None if match is None else match.turn_deadline
+        if deadline is None:
+            return None
+        seat, at = deadline
+        return {
+            "seat": seat,
+            "ends_in": round(max(0.0, at - self.clock()), 3),
+            "seconds": table.setup.turn_timer,
         }
 
     def _send_pause(self, table: Table) -> None:
@@ -882,6 +913,7 @@ class TableManager:
         texts: dict[int, str] = {}
         shared: dict[int, tuple[Any, dict[str, Any]]] = {}
         pause = self._pause(table)
+        clock = self._clock(table)
         for conn in self.live[table.code].conns:
             if not conn.hello:
                 continue
@@ -894,6 +926,7 @@ class TableManager:
                     "view": view_payload(match.view(viewer)),
                     "events": events_payload(match.events(viewer, start, stop), shared),
                     "pause": pause,
+                    "clock": clock,
                     "ack": None,
                 }
                 texts[viewer] = dumps(cache[viewer])

@@ -38,6 +38,11 @@ MAX_CHAT = 200
 #: Bot levels the host may give a bot (``unoattack.bots.make_bot`` names).
 BotLevel = Literal["random", "family", "heuristic", "ismcts-easy", "ismcts-normal", "ismcts-hard"]
 BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
+#: How quickly a table's bots play, as the host sets it: each pace scales the server's
+#: ``bot_delay`` by its factor (a bot acts, presses and reacts after that long).
+BotPace = Literal["quick", "normal", "relaxed"]
+BOT_PACES: tuple[str, ...] = get_args(BotPace)
+PACE_FACTORS: dict[str, float] = {"quick": 0.5, "normal": 1.0, "relaxed": 2.0}
 
 StateId = Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
 
@@ -167,6 +172,7 @@ class CreateTable(_Message):
         default=None, max_length=MAX_NAME * 4, description="the host takes seat 0 by this name"
     )
     hints: bool = Field(default=True, description="players may ask the coach for hints")
+    bot_pace: BotPace = Field(default="normal", description="how quickly the bots play")
 
 
 class Join(_Message):
@@ -186,6 +192,12 @@ class HostCommand(_Message):
 
 class AddBot(HostCommand):
     level: BotLevel = "heuristic"
+
+
+class SetPace(HostCommand):
+    """How quickly the table's bots play, from now on."""
+
+    pace: BotPace
 
 
 class SeatToken(_Message):

@@ -141,6 +141,13 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.code == code).values(status=status))
 
+    def save_setup(self, code: str, setup: dict[str, Any]) -> None:
+        """A setting of table ``code`` changed (the bots' pace): its setup as it is now."""
+        if self.guard is not None:
+            self.guard(code)
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.code == code).values(setup=setup))
+
     def restart(self, code: str, setup: dict[str, Any]) -> None:
         """A new match at table ``code`` (a rematch): its new setup, no actions, playing."""
         if self.guard is not None:  # like every write of a table's, only by its owner

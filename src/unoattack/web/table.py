@@ -24,7 +24,7 @@ from unoattack.engine import Action, Game
 from unoattack.engine.match import Match, Timing
 from unoattack.engine.view import View
 from unoattack.rules.edition import Edition
-from unoattack.web.protocol import BOT_LEVELS, MAX_NAME, clean_text
+from unoattack.web.protocol import BOT_LEVELS, BOT_PACES, MAX_NAME, clean_text
 from unoattack.web.store import Store, StoredTable
 
 log = logging.getLogger("unoattack.web")
@@ -171,6 +171,8 @@ class Setup:
     seed: int
     turn_timer: int
     hints: bool = True  # players may ask the coach for the best moves
+    #: How quickly the bots play (BOT_PACES): the host may change it at any time.
+    bot_pace: str = "normal"
 
     def stored(self) -> dict[str, Any]:
         return {
@@ -180,6 +182,7 @@ class Setup:
             "seed": self.seed,
             "turn_timer": self.turn_timer,
             "hints": self.hints,
+            "bot_pace": self.bot_pace,
         }
 
     @classmethod
@@ -191,6 +194,7 @@ class Setup:
             seed=int(data["seed"]),
             turn_timer=int(data.get("turn_timer", 0)),
             hints=data.get("hints", True) is True,
+            bot_pace=pace if (pace := data.get("bot_pace")) in BOT_PACES else "normal",
         )
 
     def new_game(self, players: int) -> Game:
@@ -365,6 +369,7 @@ class Table:
             "launcher": self.setup.launcher,
             "turn_timer": self.setup.turn_timer,
             "hints": self.setup.hints,
+            "bot_pace": self.setup.bot_pace,
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "state": self.state,
         }
@@ -517,6 +522,15 @@ class Table:
         self.match = self.match.rematch(seed, now=now)
         self.status = "playing"
         return self.match
+
+    def set_pace(self, pace: str) -> None:
+        """How quickly the bots play (BOT_PACES), kept with the table's setup."""
+        if pace not in BOT_PACES:
+            raise TableError("bad_pace", f"the bots' pace is one of {', '.join(BOT_PACES)}", 422)
+        if self.status == "over":
+            raise TableError("over", "the match is over")
+        self.setup.bot_pace = pace
+        self.store.save_setup(self.code, self.setup.stored())
 
     def _save_seats(self) -> None:
         self.store.save_seats(self.code, self.stored_seats())

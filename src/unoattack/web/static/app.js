@@ -55,6 +55,11 @@
     handover: null, // the hand_won (or hand_void) event of the hand that just ended
     pauseTicker: 0,
     celebrated: false, // the match-over celebration has played
+    clock: null, // the turn timer of the seat to act: {seat, seconds, endsAt (performance.now())}
+    tab: "log", // the open tab under the table: "log" or "chat"
+    unread: 0, // lines of chat that came while the log tab was open
+    myTurn: false, // it was this seat's turn at the last drawing (for the turn alert)
+    banners: [], // the launcher's news waiting for the banner
   };
 
   function pickLanguage() {
@@ -144,17 +149,69 @@
     return el;
   }
 
+  // ------------------------------------------------------------------ card faces
+
+  // Each colour has its shape, so that a player who does not see colours tells them
+  // apart (the legend on the table says which is which); each action has its symbol.
+  const COLOUR_SYMBOL = { R: "♥", Y: "★", G: "♣", B: "◆" };
+  const KIND_SYMBOL = {
+    skip: "⊘",
+    reverse: "⇄",
+    hit1: "▼1",
+    hit2: "▼2",
+    discard_all: "⇶",
+    trade_hands: "⇅",
+    wild: "✦",
+    wild_all_hit: "▼▼",
+    wild_hit_fire: "▼↯",
+    wild_hit4: "▼4",
+    wild_attack_attack: "⚔",
+    wild_custom: "✎",
+  };
+
+  function faceSymbol(face) {
+    return face.kind === "number" ? String(face.number) : KIND_SYMBOL[face.kind] || "?";
+  }
+
+  // A card as UNO draws it: a tilted oval with the big symbol, the symbol in two corners,
+  // the colour's shape in the other two, and the action's name under the oval. The card's
+  // name (its accessible name) says it all in words.
   function cardEl(text, tag) {
     const face = S.faces[text] || { colour: null, kind: "wild", number: null };
+    const symbol = faceSymbol(face);
+    const suit = face.colour ? COLOUR_SYMBOL[face.colour] : "✦";
     const el = h(tag || "div", {
-      class: "card c-" + (face.colour || "W"),
+      class: "card c-" + (face.colour || "W") + " k-" + face.kind + (symbol.length > 1 ? " long" : ""),
       title: cardName(text),
       "aria-label": cardName(text),
-      dataset: { card: text },
+      dataset: { card: text, symbol, suit },
     });
-    if (face.kind === "number") el.append(h("span", { class: "n", text: String(face.number) }));
-    else el.append(h("span", { class: "t", text: t("label." + face.kind) }));
+    el.append(
+      h("span", { class: "corner tl", "aria-hidden": "true", text: symbol }),
+      h("span", { class: "suit tr", "aria-hidden": "true", text: suit }),
+      h(
+        "span",
+        { class: "oval", "aria-hidden": "true" },
+        h(
+          "span",
+          { class: "face" },
+          h("span", { class: face.kind === "number" ? "n" : "n sym", text: symbol }),
+          face.kind === "number" ? null : h("span", { class: "t", text: t("label." + face.kind) })
+        )
+      ),
+      h("span", { class: "suit bl", "aria-hidden": "true", text: suit }),
+      h("span", { class: "corner br", "aria-hidden": "true", text: symbol })
+    );
     return el;
+  }
+
+  // The colour symbols in words, on the table.
+  function renderLegend() {
+    const legend = $("colour-legend");
+    legend.setAttribute("aria-label", t("legend.label"));
+    legend.replaceChildren(
+      ...COLOURS.map((c) => h("span", { class: "key k-" + c }, h("b", { text: COLOUR_SYMBOL[c] }), " " + colourName(c)))
+    );
   }
 
   function backEl() {
@@ -235,6 +292,7 @@
     uno() { this.tone(660, 0.12, "square", 0, 0.07); this.tone(990, 0.2, "square", 0.12, 0.07); },
     caught() { this.tone(140, 0.35, "sawtooth", 0, 0.08); },
     win() { [523, 659, 784, 1046].forEach((f, i) => this.tone(f, 0.22, "triangle", i * 0.14, 0.1)); },
+    turn() { this.tone(587, 0.14, "sine", 0, 0.1); this.tone(880, 0.22, "sine", 0.13, 0.1); },
   };
 
   // ------------------------------------------------------------------ routing
@@ -597,6 +655,7 @@
           if (ev.type === "hand_won" || ev.type === "hand_void") S.handover = ev;
         }
         setPause(m.pause);
+        setClock(m.clock);
         if (m.view && m.view.result === null) S.celebrated = false;
         for (const ev of m.recent) narrate(ev);
         for (const line of m.chat) chatLine(line);
@@ -620,6 +679,7 @@
           if (ev.type === "hand_won" || ev.type === "hand_void") S.handover = ev;
         }
         setPause(m.pause);
+        setClock(m.clock);
         render();
         break;
       case "pause":
@@ -631,7 +691,7 @@
         onError(m);
         break;
       case "chat":
-        chatLine(m);
+        chatLine(m, true);
         break;
       case "hint":
         S.hinting = -1;
@@ -910,7 +970,9 @@
         parts.push(t("rule.summary", { rule: t("rule." + name), value: ruleWords(name, value) }));
       }
     }
+    if (table.seats.some((seat) => seat.kind === "bot")) parts.push(t("pace.summary", { pace: t("pace." + (table.bot_pace || "normal")) }));
     $("lobby-rules").textContent = parts.join(" · ");
+    renderPaceLobby();
     const list = $("lobby-seats");
     list.replaceChildren();
     table.seats.forEach((seat, index) => {
@@ -1059,7 +1121,9 @@
     if (view.colour) top.classList.add("ring-" + view.colour);
     $("top-card").replaceWith(top);
     $("pile-info").textContent =
-      t("board.pile", { n: view.pile_size }) + (view.colour ? " · " + t("board.colour") + " " + colourName(view.colour) : "");
+      t("board.pile", { n: view.pile_size }) +
+      (view.colour ? " · " + t("board.colour") + " " + COLOUR_SYMBOL[view.colour] + " " + colourName(view.colour) : "");
+    renderLegend();
     const launcher = view.launcher;
     $("launcher-stock").textContent = count("stock", launcher.stock_size);
     $("launcher-since").textContent = count("since", launcher.presses_since_fire);
@@ -1076,6 +1140,7 @@
     $("chat-form").hidden = readonly || S.seat === null;
     renderHostPanel(readonly);
     restoreFocus(focus);
+    turnAlert(document.body.dataset.myTurn === "yes");
   }
 
   function renderSeats(view, me) {
@@ -1096,6 +1161,7 @@
         "aria-current": view.to_act === i ? "true" : null,
       });
       chip.append(h("div", { class: "name" }, seatName(i)));
+      chip.append(seatFan(view.hand_counts[i]));
       const meta = h("div", { class: "meta" });
       meta.append(h("span", { class: "count", text: cards }));
       meta.append(h("span", { class: "pts", text: points }));
@@ -1116,11 +1182,87 @@
       box.append(chip);
     }
     box.dataset.count = String(view.players);
+    placeSeats(box, view.players, me);
+    renderClock();
     const acting = box.querySelector(".seat.to-act");
     // The strip wraps, so every seat is in it; should it ever scroll, the seat to act
     // is brought into view.
     if (acting && box.scrollWidth > box.clientWidth) acting.scrollIntoView({ block: "nearest", inline: "nearest" });
     placeToast();
+  }
+
+  // ------------------------------------------------------------------ seats around the table
+
+  // The most card backs a seat's fan shows (fewer in a phone's narrow seats): the
+  // number says the rest.
+  function fanMax() {
+    return window.matchMedia("(max-width: 719px)").matches ? 5 : 8;
+  }
+
+  // A seat's hand as a fan of card backs (its size in words is the seat's count).
+  function seatFan(n) {
+    const fan = h("div", { class: "fan", "aria-hidden": "true", dataset: { n: String(n) } });
+    const most = fanMax();
+    const shown = Math.min(n, most);
+    for (let k = 0; k < shown; k++) {
+      const back = h("i", {});
+      back.style.setProperty("--k", String(k - (shown - 1) / 2));
+      fan.append(back);
+    }
+    if (n > most) fan.append(h("b", { class: "more", text: "+" + (n - most) }));
+    return fan;
+  }
+
+  // Where each seat sits around the oval table (on a wide screen): this seat at the
+  // bottom, the others clockwise from its left, in the order of play. A phone shows
+  // the seats as a strip instead, and ignores these places.
+  function placeSeats(box, players, me) {
+    const first = me === null || me === undefined ? 0 : me;
+    for (const chip of box.children) {
+      const k = (Number(chip.dataset.seat) - first + players) % players;
+      const angle = Math.PI / 2 + (2 * Math.PI * k) / players;
+      chip.style.setProperty("--sx", (50 + 44 * Math.cos(angle)).toFixed(2) + "%");
+      chip.style.setProperty("--sy", (50 + 40 * Math.sin(angle)).toFixed(2) + "%");
+    }
+  }
+
+  // ------------------------------------------------------------------ the turn clock
+
+  // The turn timer of the seat to act, as the server last said (docs/protocol.md,
+  // "clock"): it counts down from when the message arrived.
+  let clockTicker = 0;
+
+  function setClock(clock) {
+    S.clock = clock ? { seat: clock.seat, seconds: clock.seconds, endsAt: performance.now() + clock.ends_in * 1000 } : null;
+    if (S.clock && !clockTicker) clockTicker = setInterval(renderClock, 250);
+    if (!S.clock && clockTicker) {
+      clearInterval(clockTicker);
+      clockTicker = 0;
+    }
+  }
+
+  // A bar that empties in the chip of the seat to act, with the seconds left in words.
+  function renderClock() {
+    const clock = S.replay ? null : S.clock;
+    for (const old of document.querySelectorAll("#seats .turn-clock")) {
+      if (!clock || old.parentElement.dataset.seat !== String(clock.seat)) old.remove();
+    }
+    if (!clock) return;
+    const chip = seatChip(clock.seat);
+    if (!chip) return;
+    let box = chip.querySelector(".turn-clock");
+    if (!box) {
+      box = h("div", { class: "turn-clock", role: "timer" }, h("span", { class: "track" }, h("i", { class: "bar" })), h("span", { class: "left" }));
+      chip.append(box);
+    }
+    const left = Math.max(0, (clock.endsAt - performance.now()) / 1000);
+    const seconds = Math.ceil(left);
+    const fraction = clock.seconds > 0 ? Math.min(1, left / clock.seconds) : 0;
+    box.querySelector(".bar").style.width = (fraction * 100).toFixed(1) + "%";
+    box.classList.toggle("low", left <= Math.min(10, clock.seconds / 3));
+    box.querySelector(".left").textContent = t("clock.short", { n: seconds });
+    box.setAttribute("aria-label", t("clock.left", { who: seatName(clock.seat), n: seconds }));
+    box.dataset.left = String(seconds);
   }
 
   function renderPrompt(view, legal, me, readonly) {
@@ -1327,7 +1469,8 @@
         })
       );
     });
-    panel.hidden = !box.children.length;
+    const pacing = renderPacePlay();
+    panel.hidden = !box.children.length && !pacing;
   }
 
   // ------------------------------------------------------------------ playing
@@ -1460,7 +1603,7 @@
   function logEntry(entry) {
     S.log.push(entry);
     if (S.log.length > LOG_LINES) S.log.shift();
-    const log = $("log");
+    const log = entry.chat ? $("chat-log") : $("log");
     log.append(logItem(entry));
     while (log.children.length > LOG_LINES) log.firstChild.remove();
     scrollLog();
@@ -1473,17 +1616,45 @@
   }
 
   function renderLog() {
-    $("log").replaceChildren(...S.log.map(logItem));
+    $("log").replaceChildren(...S.log.filter((e) => !e.chat).map(logItem));
+    $("chat-log").replaceChildren(...S.log.filter((e) => e.chat).map(logItem));
     scrollLog();
   }
 
   function scrollLog() {
-    const panel = $("log-panel");
-    panel.scrollTop = panel.scrollHeight;
+    for (const pane of [$("log-pane"), $("chat-pane")]) pane.scrollTop = pane.scrollHeight;
   }
 
-  function chatLine(line) {
+  // A line of chat: in the chat tab; counted as unread while another tab is open,
+  // unless it is this seat's own (``fresh``: it arrived now, not with a welcome).
+  function chatLine(line, fresh) {
     logEntry({ chat: line });
+    if (fresh && S.tab !== "chat" && line.seat !== S.seat) {
+      S.unread += 1;
+      renderUnread();
+    }
+  }
+
+  function selectTab(name) {
+    S.tab = name;
+    for (const [tab, pane] of [["log", "log-pane"], ["chat", "chat-pane"]]) {
+      const on = tab === name;
+      const button = $("tab-" + tab);
+      button.setAttribute("aria-selected", on ? "true" : "false");
+      button.tabIndex = on ? 0 : -1;
+      button.classList.toggle("on", on);
+      $(pane).hidden = !on;
+    }
+    if (name === "chat") S.unread = 0;
+    renderUnread();
+    scrollLog();
+  }
+
+  function renderUnread() {
+    const badge = $("chat-unread");
+    badge.hidden = S.unread === 0;
+    badge.querySelector(".num").textContent = String(S.unread);
+    badge.querySelector(".sr-only").textContent = S.unread ? " (" + count("unread", S.unread) + ")" : "";
   }
 
   function describe(ev) {
@@ -1570,7 +1741,10 @@
       launcher.classList.add(count ? "firing" : "pressing");
       sound.press();
       if (!ev.fired) sound.ding();
-      else sound.fire();
+      else {
+        sound.fire();
+        fireBanner(ev);
+      }
       if (count) {
         const mine = ev.seat === S.seat && ev.cards;
         const target = mine ? $("hand") : seatChip(ev.seat) || $("seats");
@@ -1579,6 +1753,7 @@
       }
     } else if (ev.type === "card_played") {
       sound.play();
+      flyPlay(ev);
     } else if (ev.type === "uno_said") {
       sound.uno();
       toast(t("ev.uno_said", { who: seatName(ev.seat) }));
@@ -1621,6 +1796,169 @@
       }, delay);
       setTimeout(() => el.remove(), delay + 700);
     }
+  }
+
+  // ------------------------------------------------------------------ the launcher's news
+
+  // How long the banner stays: long enough to read, longer when nothing moves; a
+  // banner waiting behind it shortens it to BANNER_QUICK_MS.
+  const BANNER_MS = 2500;
+  const BANNER_CALM_MS = 4000;
+  const BANNER_QUICK_MS = 1400;
+  let bannerTimer = 0;
+
+  // The launcher fired: "Zoé got 7 cards!", large, over the table.
+  function fireBanner(ev) {
+    const n = ev.count + ev.stuck;
+    const mine = ev.seat === S.seat && S.seat !== null;
+    const seat = S.table && S.table.seats[ev.seat];
+    const who = seat && seat.name ? seat.name : "#" + (ev.seat + 1);
+    let text;
+    if (mine) text = n ? t("fire.you", { cards: count("cards", n) }) : t("fire.you.none");
+    else text = n ? t("fire.got", { who, cards: count("cards", n) }) : t("fire.none", { who });
+    const pop = $("launcher-pop");
+    pop.textContent = n ? "+" + n : "0";
+    pop.classList.remove("show");
+    void pop.offsetWidth; // restart its animation
+    pop.classList.add("show");
+    S.banners.push({ text, n, mine });
+    if (!bannerTimer) nextBanner();
+    else if (S.banners.length) shortenBanner();
+  }
+
+  function nextBanner() {
+    const banner = $("fire-banner");
+    const item = S.banners.shift();
+    bannerTimer = 0;
+    if (!item) {
+      banner.hidden = true;
+      banner.classList.remove("show");
+      return;
+    }
+    banner.textContent = item.text;
+    banner.dataset.cards = String(item.n);
+    banner.classList.toggle("mine", item.mine);
+    banner.classList.toggle("lucky", item.n === 0);
+    banner.hidden = false;
+    banner.classList.remove("show");
+    void banner.offsetWidth;
+    banner.classList.add("show");
+    S.bannerAt = performance.now();
+    const ms = S.banners.length ? BANNER_QUICK_MS : reducedMotion() ? BANNER_CALM_MS : BANNER_MS;
+    bannerTimer = setTimeout(nextBanner, ms);
+  }
+
+  // Another banner waits: the one shown goes once it has been up BANNER_QUICK_MS.
+  function shortenBanner() {
+    clearTimeout(bannerTimer);
+    const shown = performance.now() - (S.bannerAt || 0);
+    bannerTimer = setTimeout(nextBanner, Math.max(0, BANNER_QUICK_MS - shown));
+  }
+
+  // ------------------------------------------------------------------ flying plays
+
+  // A played card flies from the hand (this seat's) or the seat that played it to the
+  // pile; nothing flies when motion is reduced.
+  function flyPlay(ev) {
+    if (reducedMotion() || !ev.card) return;
+    const pile = $("top-card");
+    let from = null;
+    if (ev.seat === S.seat && S.seat !== null) from = document.querySelector('#hand .card[data-card="' + ev.card + '"]');
+    if (!from) from = seatChip(ev.seat);
+    if (!from || !pile || typeof pile.animate !== "function") return;
+    const a = from.getBoundingClientRect();
+    const b = pile.getBoundingClientRect();
+    if (!b.width) return;
+    const el = cardEl(ev.card);
+    el.classList.add("big", "fly-play");
+    el.style.left = b.left + "px";
+    el.style.top = b.top + "px";
+    $("flying").append(el);
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    const turn = ev.seat % 2 ? 14 : -14;
+    const flight = el.animate(
+      [
+        { transform: "translate(" + dx + "px, " + dy + "px) scale(0.55) rotate(" + -turn + "deg)", opacity: 0.6 },
+        { transform: "translate(0, 0) scale(1.08) rotate(" + turn / 3 + "deg)", opacity: 1, offset: 0.8 },
+        { transform: "translate(0, 0) scale(1) rotate(0deg)", opacity: 1 },
+      ],
+      { duration: 480, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" }
+    );
+    document.body.dataset.flights = String(Number(document.body.dataset.flights || 0) + 1);
+    flight.onfinish = () => el.remove();
+    flight.oncancel = () => el.remove();
+  }
+
+  // ------------------------------------------------------------------ your turn
+
+  const PAGE_TITLE = document.title;
+
+  // The seat's turn begins: a short chime (unless the sound is off), a buzz on a phone,
+  // and, while the tab is hidden, the tab's title says so.
+  function turnAlert(mine) {
+    const began = mine && !S.myTurn;
+    S.myTurn = mine;
+    if (began) {
+      sound.turn();
+      if (typeof navigator.vibrate === "function") {
+        try {
+          navigator.vibrate([90, 60, 90]);
+        } catch (err) {
+          // a browser that refuses to vibrate: the chime and the page still say it
+        }
+      }
+    }
+    renderTitle();
+  }
+
+  function renderTitle() {
+    document.title = S.myTurn && document.hidden ? t("title.turn") : PAGE_TITLE;
+  }
+
+  // ------------------------------------------------------------------ the bots' pace
+
+  function paceOptions(select) {
+    const paces = (S.options && S.options.bot_paces) || ["quick", "normal", "relaxed"];
+    const chosen = S.table.bot_pace || "normal";
+    select.replaceChildren(...paces.map((p) => h("option", { value: p, text: t("pace." + p), selected: p === chosen })));
+    select.value = chosen;
+  }
+
+  // The host chooses how quickly the bots play, in the lobby.
+  function renderPaceLobby() {
+    const show = isHost() && S.table.status === "lobby";
+    $("pace-lobby").hidden = !show;
+    if (show && document.activeElement !== $("bot-pace")) paceOptions($("bot-pace"));
+  }
+
+  // ... and during the match, in the host's panel, when bots play; true if shown.
+  function renderPacePlay() {
+    const show = isHost() && S.table.status === "playing" && S.table.seats.some((seat) => seat.kind === "bot");
+    $("pace-play").hidden = !show;
+    if (show && document.activeElement !== $("bot-pace-play")) paceOptions($("bot-pace-play"));
+    return show;
+  }
+
+  function wireLook() {
+    for (const id of ["bot-pace", "bot-pace-play"]) {
+      $(id).addEventListener("change", (event) => host("pace", { pace: event.target.value }));
+    }
+    $("tab-log").addEventListener("click", () => selectTab("log"));
+    $("tab-chat").addEventListener("click", () => selectTab("chat"));
+    $("log-tabs").addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      const next = S.tab === "log" ? "chat" : "log";
+      selectTab(next);
+      $("tab-" + next).focus();
+      event.preventDefault();
+    });
+    document.addEventListener("visibilitychange", renderTitle);
+    $("btn-lang").addEventListener("click", () => {
+      renderUnread();
+      renderClock();
+      renderTitle();
+    });
   }
 
   // ------------------------------------------------------------------ results and replay
@@ -2035,5 +2373,6 @@
 
   wire();
   wireAccess();
+  wireLook();
   route();
 })();
