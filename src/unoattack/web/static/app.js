@@ -186,6 +186,9 @@
       "aria-label": cardName(text),
       dataset: { card: text, symbol, suit },
     });
+    // A card that is not a button is a picture with a name (an aria-label on a bare div
+    // is not read out: axe-core's aria-prohibited-attr).
+    if (!tag || tag === "div") el.setAttribute("role", "img");
     el.append(
       h("span", { class: "corner tl", "aria-hidden": "true", text: symbol }),
       h("span", { class: "suit tr", "aria-hidden": "true", text: suit }),
