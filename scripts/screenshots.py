@@ -2,9 +2,9 @@
 """Take the screenshots of docs/web.md from a real server, in Debian's Chromium.
 
 Starts ``unoattack serve`` (``python -m unoattack.web serve``) on 127.0.0.1 with a fresh
-SQLite database in a temporary folder and chosen seeds, so the pictures come out the
-same each time; drives Chromium through Playwright like a player; writes
-``docs/img/web-*.png``:
+SQLite database in a temporary folder and chosen seeds, so each run plays the same
+games (only the table codes, drawn at random, differ); drives Chromium through
+Playwright like a player; writes ``docs/img/web-*.png``:
 
 * ``web-home-en.png``, ``web-home-fr.png``: the home page (desktop; phone in French),
   with the presets of the house rules;

@@ -816,6 +816,7 @@
     }
     renderHandover();
     renderRejoin();
+    focusNewScreen();
   }
 
   // ------------------------------------------------------------------ between hands
@@ -2231,6 +2232,17 @@
     if (!target && index >= 0 && cards.length) target = cards[Math.min(index, cards.length - 1)];
     if (!target) target = cards.find((el) => el.classList.contains("playable")) || cards[0];
     if (!target && !$("actions").hidden && !$("btn-press").disabled) target = $("btn-press");
+    if (target) target.focus();
+  }
+
+  // When the hand over or the results replace the table, a focus left on nothing goes to
+  // their button: "Next hand", or "Rematch" (the host) and "Watch the replay".
+  function focusNewScreen() {
+    if (!lost(document.activeElement) || document.querySelector("dialog[open]")) return;
+    const screen = document.body.dataset.screen;
+    let target = null;
+    if (document.body.dataset.handover === "yes" && !$("next-hand-btn").hidden) target = $("next-hand-btn");
+    else if (screen === "results") target = isHost() ? $("rematch-btn") : $("replay-btn");
     if (target) target.focus();
   }
 
