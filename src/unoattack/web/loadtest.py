@@ -291,9 +291,8 @@ async def _play(
         # Every seat has said hello before the deal (a seat that failed ends the wait).
         waits = [asyncio.ensure_future(event.wait()) for event in welcomed]
         try:
-            await asyncio.wait(
-                [asyncio.gather(*waits), *tasks], timeout=60, return_when="FIRST_COMPLETED"
-            )
+            watched: list[asyncio.Future[Any]] = [asyncio.gather(*waits), *tasks]
+            await asyncio.wait(watched, timeout=60, return_when="FIRST_COMPLETED")
         finally:
             for wait in waits:
                 wait.cancel()
@@ -383,10 +382,11 @@ async def run(
                 for i, first in enumerate(prepared)
             )
         )
-        await asyncio.wait(
-            [playing, asyncio.ensure_future(shared.all_arrived.wait())],
-            return_when="FIRST_COMPLETED",
-        )
+        arrived: list[asyncio.Future[Any]] = [
+            playing,
+            asyncio.ensure_future(shared.all_arrived.wait()),
+        ]
+        await asyncio.wait(arrived, return_when="FIRST_COMPLETED")
         shared.pacer = None if rate is None else Pacer(rate)
         server_before = sum(process_cpu_seconds(pid) for pid in pids)
         client_before = time.process_time()
