@@ -15,9 +15,10 @@ that the machine's other work weighs on each alike):
 
 Each server runs with ``--creates-per-minute 1000 --joins-per-minute 10000``; the load
 test is the command ``unoattack loadtest --tables T --duration S --url …``, run as its own
-process. Prints each run's report, the load average before it, and the CPU time the
-server processes and the load test spent per action (which the machine's other work
-disturbs less than the rates), then a table of medians.
+process, with ``--json`` and each server's ``--pid``. Prints each run's report (as JSON)
+and the load average before it, then a table of medians, with the CPU time the server
+processes and the load test spent per action while the tables played (which the
+machine's other work disturbs less than the rates).
 
     python benchmarks/cluster.py --tables 50 --duration 20 --rounds 3
 """
@@ -25,9 +26,8 @@ disturbs less than the rates), then a table of medians.
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -51,13 +51,6 @@ def servers(setup: str, db: str, redis: str, folder: str) -> list[ServerProcess]
     return [ServerProcess("--db", db, "--redis", redis, *LIMITS) for _ in range(count)]
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) process ``pid`` has used so far."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def measure(
     setup: str, db: str, redis: str, folder: str, tables: int, duration: float
 ) -> dict[str, float]:
@@ -68,36 +61,23 @@ def measure(
         for server in running:
             server.wait()
         load = os.getloadavg()[0]
-        pids = [server.process.pid for server in running if server.process is not None]
-        before = sum(cpu_seconds(pid) for pid in pids)
         command = [sys.executable, "-m", "unoattack.web", "loadtest", "--tables", str(tables)]
-        command += ["--duration", str(duration)]
+        command += ["--duration", str(duration), "--json"]
         for server in running:
-            command += ["--url", server.url]
-        started = resource.getrusage(resource.RUSAGE_CHILDREN)
+            assert server.process is not None
+            command += ["--url", server.url, "--pid", str(server.process.pid)]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
-        finished = resource.getrusage(resource.RUSAGE_CHILDREN)
-        used = sum(cpu_seconds(pid) for pid in pids) - before
-    client = sum(getattr(finished, f) - getattr(started, f) for f in ("ru_utime", "ru_stime"))
-    actions = re.search(r"actions: (\d+) in", done.stdout)
-    rate = re.search(r"= (\d+) actions/s", done.stdout)
-    latency = re.search(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms", done.stdout)
-    if actions is None or rate is None or latency is None:
+    if done.returncode != 0:
         raise RuntimeError(f"{setup}: the load test failed: {done.stdout}{done.stderr}")
-    per_action = 1000 * used / max(1, int(actions[1]))
-    client_per_action = 1000 * client / max(1, int(actions[1]))
-    print(
-        f"== {setup} (load average before: {load:.1f}; servers' CPU {used:.1f} s, "
-        f"{per_action:.2f} ms an action; the load test's {client_per_action:.2f} ms)\n"
-        f"{done.stdout}{done.stderr}",
-        flush=True,
-    )
+    report = json.loads(done.stdout)
+    print(f"== {setup} (load average before: {load:.1f})\n{done.stdout}", flush=True)
+    # CPU seconds per 1,000 actions are milliseconds per action.
     return {
-        "rate": int(rate[1]),
-        "p50": float(latency[1]),
-        "p99": float(latency[2]),
-        "cpu": per_action,
-        "client": client_per_action,
+        "rate": report["actions_per_second"],
+        "p50": report["p50_ms"],
+        "p99": report["p99_ms"],
+        "cpu": report["server_cpu_per_1000"],
+        "client": report["client_cpu_per_1000"],
         "load": load,
     }
 
@@ -133,7 +113,7 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for setup, runs in results.items():
         rate = statistics.median(r["rate"] for r in runs)
-        rates = ", ".join(str(r["rate"]) for r in runs)
+        rates = ", ".join(f"{r['rate']:.0f}" for r in runs)
         p50 = statistics.median(r["p50"] for r in runs)
         p99 = statistics.median(r["p99"] for r in runs)
         cpu = statistics.median(r["cpu"] for r in runs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 
 import pytest
@@ -56,8 +58,41 @@ def test_loadtest_plays_tables_and_prints_rate_and_latency() -> None:
     assert "loadtest: 3 tables x 3 seats for 2 s" in out
     actions = re.search(r"actions: (\d+) in [\d.]+ s = (\d+) actions/s", out)
     assert actions is not None and int(actions.group(1)) > 0
-    assert re.search(r"latency action -> update: p50 [\d.]+ ms, p99 [\d.]+ ms", out)
+    assert re.search(r"latency action -> update: p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms", out)
+    assert re.search(r"CPU s per 1000 actions: load test [\d.]+$", out, re.MULTILINE)
     assert "errors: none" in out
+
+
+def test_loadtest_json_reports_the_servers_cpu_per_thousand_actions_at_a_paced_rate() -> None:
+    # The server runs in this process: its CPU time is this process's.
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=1000, burst=1000)
+    with ServerThread(settings) as server:
+        args = ["loadtest", "--tables", "2", "--duration", "2", "--url", server.url]
+        args += ["--players", "2", "--rate", "20", "--pid", str(os.getpid()), "--json"]
+        result = runner.invoke(make_app(), args)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert set(report) == {
+        "tables", "players", "setup_seconds", "seconds", "actions", "matches",
+        "actions_per_second", "target_rate", "p50_ms", "p95_ms", "p99_ms", "errors",
+        "server_cpu_seconds", "client_cpu_seconds", "server_cpu_per_1000",
+        "client_cpu_per_1000",
+    }  # fmt: skip
+    assert (report["tables"], report["players"], report["target_rate"]) == (2, 2, 20.0)
+    assert report["errors"] == {}
+    assert 0 < report["actions"] <= 20 * report["seconds"] + 1  # paced: at most the rate
+    assert report["p50_ms"] <= report["p95_ms"] <= report["p99_ms"]
+    assert report["server_cpu_seconds"] > 0
+    expected = round(1000 * report["server_cpu_seconds"] / report["actions"], 4)
+    assert abs(report["server_cpu_per_1000"] - expected) <= 0.0002
+
+
+def test_loadtest_refuses_a_process_it_cannot_read() -> None:
+    result = runner.invoke(
+        make_app(), ["loadtest", "--duration", "1", "--url", "http://127.0.0.1:9", "--pid", "0"]
+    )
+    assert result.exit_code == 2
+    assert "cannot read the CPU time of process 0" in result.stderr
 
 
 def test_loadtest_says_when_it_cannot_reach_the_server() -> None:

@@ -133,6 +133,20 @@ def test_the_store_refuses_a_second_action_with_the_same_number() -> None:
         store.append_action("QWERTY", 0, 1, "press")
 
 
+def test_a_refused_action_tells_on_conflict_and_the_next_write_still_commits() -> None:
+    store = Store("sqlite://")
+    store.create_table("QWERTY", {}, [], "h")
+    conflicts: list[str] = []
+    store.on_conflict = conflicts.append
+    store.append_action("QWERTY", 0, 0, "press")
+    with pytest.raises(Exception, match="UNIQUE"):
+        store.append_action("QWERTY", 0, 1, "draw")
+    store.append_action("QWERTY", 1, 2, "pass")
+    assert conflicts == ["QWERTY"]
+    stored = store.load_one("QWERTY")
+    assert stored is not None and stored.actions == [(0, "press"), (2, "pass")]
+
+
 def test_a_player_cannot_penalize_through_the_table() -> None:
     setup = Setup("2003", {}, "hazard", seed=1, turn_timer=0)
     table, _, _ = Table.create(Store("sqlite://"), "PENALT", setup, 2, "Ann")

@@ -175,13 +175,32 @@ def loadtest(
     players: Annotated[int, typer.Option(help="seats per table", min=2, max=10)] = 4,
     edition: Annotated[str, typer.Option(help="2003, 2010 or mega-hit")] = "2003",
     launcher: Annotated[str, typer.Option(help="launcher spec")] = "hazard",
+    rate: Annotated[
+        float | None,
+        typer.Option(
+            help="pace the actions at this many a second, all tables together "
+            "(default: each table acts as soon as its last action is acknowledged)",
+            min=1,
+        ),
+    ] = None,
+    pid: Annotated[
+        list[int] | None,
+        typer.Option(
+            help="the server's process id (same Linux machine; again for each process): "
+            "report its CPU seconds per 1,000 actions"
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the report as one JSON object")
+    ] = False,
 ) -> None:
     """Play bot tables through real WebSockets against a running server; print
-    actions per second and the p50/p99 latency from an action to its update."""
+    actions per second, the p50/p95/p99 latency from an action to its update, and the
+    CPU seconds per 1,000 actions of the server (``--pid``) and of the load test."""
     try:
         import httpx
 
-        from unoattack.web.loadtest import run
+        from unoattack.web.loadtest import process_cpu_seconds, run
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         typer.echo(
             f"error: the load test needs the web extra: pip install 'unoattack[web]' ({exc})",
@@ -191,14 +210,28 @@ def loadtest(
 
     urls = url or ["http://127.0.0.1:8000"]
     where = " ".join(urls)
-    typer.echo(f"loadtest: {tables} tables x {players} seats for {duration:g} s against {where}")
+    if not as_json:
+        typer.echo(
+            f"loadtest: {tables} tables x {players} seats for {duration:g} s against {where}"
+        )
+    for number in pid or []:
+        try:
+            process_cpu_seconds(number)
+        except OSError as exc:
+            typer.echo(f"error: cannot read the CPU time of process {number}: {exc}", err=True)
+            raise typer.Exit(2) from None
     try:
-        report = asyncio.run(run(urls, tables, duration, players, edition, launcher))
+        report = asyncio.run(
+            run(urls, tables, duration, players, edition, launcher, rate=rate, pids=pid)
+        )
     except (OSError, httpx.TransportError) as exc:
         typer.echo(f"error: cannot reach {where}: {exc}", err=True)
         raise typer.Exit(2) from None
     except Exception as exc:
         typer.echo(f"error: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(report.to_json())
+        return
     for line in report.lines():
         typer.echo(line)

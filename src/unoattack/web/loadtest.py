@@ -8,6 +8,18 @@ a table sit on different processes, as behind a load balancer. The latency of
 an action is the time from sending it to receiving the update that acknowledges it
 (the server writes the action to its store before it sends that update). When a match
 ends its table is replaced by a new one until the time is up.
+
+By default the loop is closed and saturated: every table has one action in flight and
+sends the next as soon as its update arrives, so throughput and latency are tied
+(Little's law: tables in flight = actions a second x latency). With a target ``rate``
+(actions a second, all tables together) the actions are paced: each waits for the next
+free slot of the rate before it is sent, so the latency is measured at that rate (as
+long as the server keeps up with it).
+
+Given the server processes' ids (``pids``, same machine, Linux: read from
+``/proc/<pid>/stat``) the report says how much CPU they spent while the tables played,
+per 1,000 actions; it also says what the load test itself spent. Those figures move
+less than the rates when other work shares the machine.
 """
 
 from __future__ import annotations
@@ -15,10 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
+import os
 import random
-import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import httpx
@@ -41,25 +54,92 @@ class Tally:
 @dataclass(frozen=True, slots=True)
 class Report:
     tables: int
+    players: int
     setup_seconds: float
     seconds: float
     actions: int
     matches: int
     actions_per_second: float
+    #: The paced rate asked for (actions a second, all tables together); None: saturated.
+    target_rate: float | None
     p50_ms: float
+    p95_ms: float
     p99_ms: float
     errors: dict[str, int]
+    #: CPU seconds the server processes spent while the tables played (None: no pids).
+    server_cpu_seconds: float | None
+    #: CPU seconds the load test itself spent meanwhile.
+    client_cpu_seconds: float
+
+    @property
+    def server_cpu_per_1000(self) -> float | None:
+        """The servers' CPU seconds per 1,000 actions."""
+        if self.server_cpu_seconds is None or not self.actions:
+            return None
+        return 1000 * self.server_cpu_seconds / self.actions
+
+    @property
+    def client_cpu_per_1000(self) -> float | None:
+        """The load test's own CPU seconds per 1,000 actions."""
+        return 1000 * self.client_cpu_seconds / self.actions if self.actions else None
+
+    def to_json(self) -> str:
+        """The report as one JSON object (``unoattack loadtest --json``)."""
+        data: dict[str, Any] = asdict(self)
+        data["server_cpu_per_1000"] = _rounded(self.server_cpu_per_1000)
+        data["client_cpu_per_1000"] = _rounded(self.client_cpu_per_1000)
+        for key in ("setup_seconds", "seconds", "actions_per_second", "p50_ms", "p95_ms"):
+            data[key] = _rounded(data[key])
+        for key in ("p99_ms", "server_cpu_seconds", "client_cpu_seconds"):
+            data[key] = _rounded(data[key])
+        return json.dumps(data, sort_keys=True)
 
     def lines(self) -> list[str]:
         errors = ", ".join(f"{k} {v}" for k, v in sorted(self.errors.items())) or "none"
-        return [
+        pace = "saturated" if self.target_rate is None else f"paced at {self.target_rate:g}/s"
+        lines = [
             f"tables: {self.tables} concurrent (set up in {self.setup_seconds:.1f} s); "
             f"{self.matches} matches finished",
             f"actions: {self.actions} in {self.seconds:.1f} s = "
-            f"{self.actions_per_second:.0f} actions/s",
-            f"latency action -> update: p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms",
-            f"errors: {errors}",
+            f"{self.actions_per_second:.0f} actions/s ({pace})",
+            f"latency action -> update: p50 {self.p50_ms:.1f} ms, p95 {self.p95_ms:.1f} ms, "
+            f"p99 {self.p99_ms:.1f} ms",
         ]
+        cpu = f"load test {self.client_cpu_per_1000 or 0:.3f}"
+        if self.server_cpu_per_1000 is not None:
+            cpu = f"server {self.server_cpu_per_1000:.3f}, {cpu}"
+        lines.append(f"CPU s per 1000 actions: {cpu}")
+        lines.append(f"errors: {errors}")
+        return lines
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, all threads) process ``pid`` has used so far, from
+    ``/proc/<pid>/stat`` (Linux; raises OSError elsewhere or if there is no such process)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        # The command name (field 2) is in parentheses and may hold spaces.
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Pacer:
+    """Slots at ``rate`` a second shared by every table: an action waits for the next
+    free one before it is sent."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.next = time.perf_counter()
+
+    async def wait(self) -> None:
+        now = time.perf_counter()
+        slot = max(now, self.next)
+        self.next = slot + self.interval
+        if slot > now:
+            await asyncio.sleep(slot - now)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -75,8 +155,37 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-async def _seat(ws_url: str, token: str, seat: int, rng: random.Random, tally: Tally) -> bool:
+@dataclass(slots=True)
+class _Run:
+    """What every table of a run shares: the tally, the pacer and the clock, which
+    starts once every table's seats are connected."""
+
+    tables: int
+    tally: Tally
+    pacer: Pacer | None
+    deadline: float = math.inf
+    arrived: set[int] = field(default_factory=set)
+    all_arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def ready(self, index: int) -> None:
+        """Table ``index`` is ready to play (or gave up): wait for the clock."""
+        self.arrived.add(index)
+        if len(self.arrived) == self.tables:
+            self.all_arrived.set()
+        await self.go.wait()
+
+
+async def _seat(
+    ws_url: str,
+    token: str,
+    seat: int,
+    rng: random.Random,
+    run: _Run,
+    welcomed: asyncio.Event,
+) -> bool:
     """Play one seat until the match ends (True); the caller cancels it at the deadline."""
+    tally = run.tally
     sent: dict[int, float] = {}
     ref = 0
     async with connect(ws_url, max_size=2**22, open_timeout=30, compression=None) as ws:
@@ -87,7 +196,9 @@ async def _seat(ws_url: str, token: str, seat: int, rng: random.Random, tally: T
             if kind == "error":
                 tally.error(str(msg.get("code")))
                 continue
-            if kind not in ("welcome", "update"):
+            if kind == "welcome":
+                welcomed.set()
+            elif kind != "update":
                 continue
             if kind == "update" and msg.get("ack") is not None:
                 started = sent.pop(int(msg["ack"]), None)
@@ -102,6 +213,8 @@ async def _seat(ws_url: str, token: str, seat: int, rng: random.Random, tally: T
             if view.get("to_act") != seat or not view["legal"]:
                 continue
             action = rng.choice(view["legal"])["text"]
+            if run.pacer is not None:
+                await run.pacer.wait()
             ref += 1
             sent[ref] = time.perf_counter()
             await ws.send(
@@ -162,24 +275,35 @@ async def _play(
     index: int,
     table: _Prepared,
     rng: random.Random,
-    tally: Tally,
-    deadline: float,
+    run: _Run,
+    first: bool,
 ) -> None:
-    """Connect every seat, start the match and play it until it ends or time is up."""
+    """Connect every seat, start the match and play it until it ends or time is up (a
+    table's first match starts with the clock, once every table's seats are connected)."""
     tasks = []
+    welcomed = [asyncio.Event() for _ in table.tokens]
     for seat, token in enumerate(table.tokens):
         base = str(_spread(clients, index, seat).base_url).rstrip("/")
         url = f"{base.replace('http', 'ws', 1)}/ws/{table.code}"
         seat_rng = random.Random(rng.random())
-        tasks.append(asyncio.ensure_future(_seat(url, token, seat, seat_rng, tally)))
+        tasks.append(asyncio.ensure_future(_seat(url, token, seat, seat_rng, run, welcomed[seat])))
     try:
-        await asyncio.sleep(0.05)  # let every seat say hello before the deal
+        # Every seat has said hello before the deal (a seat that failed ends the wait).
+        waits = [asyncio.ensure_future(event.wait()) for event in welcomed]
+        try:
+            watched: list[asyncio.Future[Any]] = [asyncio.gather(*waits), *tasks]
+            await asyncio.wait(watched, timeout=60, return_when="FIRST_COMPLETED")
+        finally:
+            for wait in waits:
+                wait.cancel()
+        if first:
+            await run.ready(index)
         started = await _spread(clients, index, 0).post(
             f"/api/tables/{table.code}/start", json={"host_token": table.host_token}
         )
         started.raise_for_status()
-        tally.tables += 1
-        await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+        run.tally.tables += 1
+        await asyncio.wait(tasks, timeout=max(0.0, run.deadline - time.monotonic()))
     finally:
         for task in tasks:
             task.cancel()
@@ -188,7 +312,7 @@ async def _play(
         if isinstance(result, Exception):
             raise result
     if any(result is True for result in results):
-        tally.matches += 1
+        run.tally.matches += 1
 
 
 async def _table(
@@ -198,20 +322,21 @@ async def _table(
     players: int,
     edition: str,
     launcher: str,
-    tally: Tally,
-    deadline: float,
+    run: _Run,
 ) -> None:
     """Keep one table busy: play matches back to back until the deadline."""
     rng = random.Random(index)
     table: _Prepared | None = first
-    while time.monotonic() < deadline:
+    while time.monotonic() < run.deadline:
         try:
             if table is None:
                 table = await _prepare(clients, index, players, edition, launcher)
-            await _play(clients, index, table, rng, tally, deadline)
+            await _play(clients, index, table, rng, run, index not in run.arrived)
         except (OSError, httpx.HTTPError, WebSocketException) as exc:
             # One table's trouble is counted, not fatal: the others keep playing.
-            tally.error(type(exc).__name__)
+            run.tally.error(type(exc).__name__)
+            if index not in run.arrived:
+                await run.ready(index)
             await asyncio.sleep(0.2)
         table = None
 
@@ -223,10 +348,16 @@ async def run(
     players: int = 4,
     edition: str = "2003",
     launcher: str = "hazard",
+    rate: float | None = None,
+    pids: list[int] | None = None,
 ) -> Report:
     """Play ``tables`` tables for ``duration`` seconds against the server at ``base``
-    (or the processes of one cluster: a list of their addresses)."""
+    (or the processes of one cluster: a list of their addresses), saturated or paced at
+    ``rate`` actions a second; ``pids``: the server processes, to report their CPU."""
     bases = [base] if isinstance(base, str) else list(base)
+    pids = list(pids or [])
+    for pid in pids:
+        process_cpu_seconds(pid)  # fails now, not after the run, if it cannot be read
     tally = Tally()
     limits = httpx.Limits(max_connections=64)
     async with contextlib.AsyncExitStack() as stack:
@@ -243,23 +374,42 @@ async def run(
         prepared = await asyncio.gather(
             *(_prepare(clients, i, players, edition, launcher) for i in range(tables))
         )
-        begin = time.monotonic()
-        deadline = begin + duration
-        await asyncio.gather(
+        # Then every seat connects and says hello; the clock starts when all have.
+        shared = _Run(tables, tally, None)
+        playing = asyncio.gather(
             *(
-                _table(clients, i, first, players, edition, launcher, tally, deadline)
+                _table(clients, i, first, players, edition, launcher, shared)
                 for i, first in enumerate(prepared)
             )
         )
+        arrived: list[asyncio.Future[Any]] = [
+            playing,
+            asyncio.ensure_future(shared.all_arrived.wait()),
+        ]
+        await asyncio.wait(arrived, return_when="FIRST_COMPLETED")
+        shared.pacer = None if rate is None else Pacer(rate)
+        server_before = sum(process_cpu_seconds(pid) for pid in pids)
+        client_before = time.process_time()
+        begin = time.monotonic()
+        shared.deadline = begin + duration
+        shared.go.set()
+        await playing
         seconds = time.monotonic() - begin
+        client_cpu = time.process_time() - client_before
+        server_cpu = sum(process_cpu_seconds(pid) for pid in pids) - server_before
     return Report(
         tables=tables,
+        players=players,
         setup_seconds=begin - setup,
         seconds=seconds,
         actions=tally.actions,
         matches=tally.matches,
         actions_per_second=tally.actions / seconds if seconds else 0.0,
-        p50_ms=statistics.median(tally.latencies) * 1000 if tally.latencies else 0.0,
+        target_rate=rate,
+        p50_ms=percentile(tally.latencies, 0.50) * 1000,
+        p95_ms=percentile(tally.latencies, 0.95) * 1000,
         p99_ms=percentile(tally.latencies, 0.99) * 1000,
         errors=tally.errors,
+        server_cpu_seconds=server_cpu if pids else None,
+        client_cpu_seconds=client_cpu,
     )

@@ -57,6 +57,7 @@ from unoattack.web.protocol import (
     Hint,
     Ping,
     Ready,
+    acknowledged,
     action_payload,
     clean_text,
     dumps,
@@ -931,7 +932,7 @@ class TableManager:
                 }
                 texts[viewer] = dumps(cache[viewer])
             if conn is acting:
-                conn.send(dumps({**cache[viewer], "ack": ref}))
+                conn.send(acknowledged(texts[viewer], ref))
             else:
                 conn.send(texts[viewer])
 

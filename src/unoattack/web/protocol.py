@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from unoattack.engine.actions import ACTIONS, Action
 from unoattack.engine.events import Event
 from unoattack.engine.view import View
-from unoattack.rules.cards import FACES
+from unoattack.rules.cards import FACES, Card
 
 #: Largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE_BYTES = 2048
@@ -237,6 +237,17 @@ def action_payload(action: Action) -> dict[str, Any]:
     return _ACTION_PAYLOADS[action.code]
 
 
+#: Each face's notation, by its index in FACES (a view holds many cards per update).
+_FACE_TEXT = tuple(str(card) for card in FACES)
+
+
+def _card_text(card: Card) -> str:
+    index = card.index
+    if 0 <= index < len(_FACE_TEXT) and FACES[index] is card:
+        return _FACE_TEXT[index]
+    return str(card)
+
+
 def view_payload(v: View) -> dict[str, Any]:
     """A :class:`View` as JSON-ready data (the only game state a client ever receives)."""
     launcher = v.launcher
@@ -244,10 +255,10 @@ def view_payload(v: View) -> dict[str, Any]:
         "seat": v.seat,
         "edition": v.edition,
         "players": v.players,
-        "hand": None if v.hand is None else [str(c) for c in v.hand],
+        "hand": None if v.hand is None else [_card_text(c) for c in v.hand],
         "hand_counts": list(v.hand_counts),
         "said_uno": list(v.said_uno),
-        "top": str(v.top),
+        "top": _card_text(v.top),
         "colour": None if v.colour is None else v.colour.letter,
         "direction": v.direction,
         "pile_size": v.pile_size,
@@ -310,8 +321,29 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def dumps(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text (UTF-8 as is)."""
+    return _ENCODER.encode(payload)
+
+
+_NO_ACK = ',"ack":null}'
+
+
+def acknowledged(update: str, ref: int | None) -> str:
+    """The text of an update whose ``ack`` (its last key, null) becomes ``ref``: the same
+    update for the player whose action it acknowledges, without encoding it again.
+
+    >>> acknowledged(dumps({"type": "update", "state": 3, "ack": None}), 7)
+    '{"type":"update","state":3,"ack":7}'
+    """
+    if not update.endswith(_NO_ACK):
+        raise ValueError("an update ends with its null ack")
+    if ref is None:
+        return update
+    return f'{update[: -len(_NO_ACK)]},"ack":{int(ref)}}}'
 
 
 def protocol_schema() -> dict[str, Any]:

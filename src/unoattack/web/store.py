@@ -23,6 +23,7 @@ both believe they hold a table cannot both write its action n; the second is ref
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -50,7 +51,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -102,9 +102,14 @@ class Store:
         self.url = url or default_url()
         self.engine = _make_engine(driver_url(self.url))
         _create_schema(self.engine)
-        # Actions are the hot path: one connection kept open, one prepared statement.
-        self._writer: Connection | None = None
-        self._insert_action = insert(actions)
+        # Actions are the hot path: one driver connection kept open and the insert
+        # compiled once for its driver, so that writing an action costs the driver's
+        # execute and commit and nothing of SQLAlchemy's per-statement machinery.
+        self._writer: Any = None
+        compiled = insert(actions).compile(dialect=self.engine.dialect)
+        self._insert_sql = str(compiled)
+        self._insert_order = compiled.positiontup if compiled.positional else None
+        self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
         #: With several processes (web/cluster.py): ``guard(code)`` is called before a
         #: table's action or seats are written, and raises to refuse the write when this
         #: process may no longer own the table; ``on_conflict(code)`` is called when an
@@ -163,18 +168,24 @@ class Store:
         if self.guard is not None:
             self.guard(code)
         if self._writer is None:
-            self._writer = self.engine.connect()
+            self._writer = self.engine.raw_connection()
         db = self._writer
+        row = {"code": code, "idx": idx, "seat": seat, "action": action}
+        params: Any = row if self._insert_order is None else [row[k] for k in self._insert_order]
         try:
-            db.execute(
-                self._insert_action, {"code": code, "idx": idx, "seat": seat, "action": action}
-            )
+            cursor = db.cursor()
+            try:
+                cursor.execute(self._insert_sql, params)
+            finally:
+                cursor.close()
             db.commit()
         except Exception as exc:
-            db.rollback()
             self._writer = None
-            db.close()
-            if isinstance(exc, IntegrityError) and self.on_conflict is not None:
+            with contextlib.suppress(Exception):
+                db.rollback()
+            with contextlib.suppress(Exception):
+                db.close()
+            if isinstance(exc, self._integrity_error) and self.on_conflict is not None:
                 self.on_conflict(code)
             raise
 
