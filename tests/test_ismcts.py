@@ -17,6 +17,7 @@ from unoattack.bots.ismcts import (
     decisions,
     fitted_estimate,
     leaf_features,
+    playout_policy,
     search,
 )
 from unoattack.engine import Action, Game, View, parse_position, view
@@ -293,11 +294,14 @@ def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
 
 
 def test_the_advice_options_are_read_from_the_name() -> None:
-    bot = make_bot("ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted", random.Random(0))
+    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces"
+    bot = make_bot(spec, random.Random(0))
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.prior, bot.margin, bot.min_visits, bot.fitted_leaf) == (0.5, 0.04, 80, True)
-    plain = make_bot("ismcts:iters=300:prior=0:sizes", random.Random(0))
-    assert isinstance(plain, ISMCTSBot) and (plain.prior, plain.fitted_leaf) == (0.0, False)
+    assert (bot.prior, bot.margin, bot.min_visits) == (0.5, 0.04, 80)
+    assert (bot.fitted_leaf, bot.fair_wilds) == (True, True)
+    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions", random.Random(0))
+    assert isinstance(plain, ISMCTSBot)
+    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds) == (0.0, False, False)
     for spec, message in (
         ("ismcts:iters=9:prior=-1", "prior must be a number of at least 0"),
         ("ismcts:iters=9:margin=x", "margin must be a number of at least 0"),
@@ -333,6 +337,23 @@ def test_the_fitted_leaf_is_a_softmax_of_the_seats_features(edition: str) -> Non
             game.apply(bots[seat].choose(view(game, seat)), seat)
             checked += 1
     assert checked > 100
+
+
+def test_fair_playouts_play_a_wild_about_as_often_as_a_coloured_card() -> None:
+    # Two cards playable: a Wild (four actions, one per colour) and R5.
+    game = parse_position(
+        "2003 hands=W,R5,B9/G1,G2,G3 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    rng = random.Random(2)
+    draws = 4000
+    for fair, low, high in ((False, 0.75, 0.85), (True, 0.45, 0.55)):
+        wilds = 0
+        for _ in range(draws):
+            action = playout_policy(game, 0, rng, fair)
+            assert action in game.legal_actions(0)
+            wilds += action.colour is not None
+        assert low < wilds / draws < high, (fair, wilds)
 
 
 def test_a_strong_prior_makes_the_advised_decision_the_most_tried() -> None:

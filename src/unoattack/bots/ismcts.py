@@ -80,6 +80,9 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes).
 FITTED_LEAF = False
+#: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
+#: wild is four actions, one per colour; see :func:`playout_policy`).
+FAIR_WILDS = False
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -182,14 +185,19 @@ def estimate(game: Game) -> list[float]:
     return [w / total for w in weights]
 
 
-def playout_policy(game: Game, seat: int, rng: random.Random) -> Action:
+def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool = False) -> Action:
     """The fast policy of playouts: on a turn, a random play (saying UNO with it when it
     may), pressing only when nothing can be played; under presses, stop when allowed,
     else stack a Hit card when one may be stacked (Mega Hit), else press; a random
     colour. It reads the legal actions' fixed order (:func:`movegen.legal_actions
     <unoattack.engine.movegen.legal_actions>`): a turn's plays, each play that may say
     UNO just before its UNO twin, then the press; a duty's press, stop, then stacks; an
-    out-of-turn reaction last."""
+    out-of-turn reaction last.
+
+    With ``fair_wilds``, a turn's random play is uniform over the cards rather than over
+    the actions: a wild has a variant per colour (four actions), so a uniform action
+    plays wilds four times as often as a coloured card; a wild's variant is kept with
+    probability 1/4, else the play is drawn again."""
     legal = game.legal_actions(seat)
     count = len(legal)
     if legal[-1].kind in _REACTIONS:
@@ -201,6 +209,10 @@ def playout_policy(game: Game, seat: int, rng: random.Random) -> Action:
         plays = count - 1  # the press comes last
         index = int(rng.random() * plays)
         action = legal[index]
+        if fair_wilds:
+            while action.colour is not None and rng.random() >= 0.25:
+                index = int(rng.random() * plays)
+                action = legal[index]
         if not action.uno and index + 1 < plays and legal[index + 1].uno:
             return legal[index + 1]  # the same play, saying UNO
         return action
@@ -267,6 +279,7 @@ def search(
     prior: float = 0.0,
     settle_on: int | None = None,
     leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -278,7 +291,7 @@ def search(
     ``prior / (1 + visits)`` more (progressive bias). With ``settle_on`` (an action
     code), the search settles early only when that decision leads. With ``leaf`` (the
     weights of :func:`fitted_estimate`), playouts that stop early are scored by it
-    instead of :func:`estimate`.
+    instead of :func:`estimate`. ``fair_wilds``: see :func:`playout_policy`.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -291,7 +304,7 @@ def search(
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf)
+        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds)
         done += 1
         if done & 15:
             continue
@@ -339,6 +352,7 @@ def _iterate(
     guide: HeuristicBot | None,
     bias: dict[int, float] | None = None,
     leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
@@ -388,7 +402,7 @@ def _iterate(
         assert best is not None
         node = _descend(game, best, seat)
         path.append(best)
-    rewards = _playout(game, hand, rng, depth, guide, leaf)
+    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds)
     for edge in path:
         edge.visits += 1
         edge.reward += rewards[edge.seat]
@@ -417,6 +431,7 @@ def _playout(
     depth: int,
     guide: HeuristicBot | None,
     leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> list[float]:
     """Play on to the end of the hand or ``depth`` decisions; each seat's reward."""
     for _ in range(depth):
@@ -425,11 +440,11 @@ def _playout(
         seat = game.to_act
         assert seat is not None
         if guide is None:
-            action = playout_policy(game, seat, rng)
+            action = playout_policy(game, seat, rng, fair_wilds)
         else:
             action = guide.choose(view(game, seat))
             if action.kind in _REACTIONS:
-                action = playout_policy(game, seat, rng)
+                action = playout_policy(game, seat, rng, fair_wilds)
         game.apply_unchecked(action, seat)
     if game.is_over or game.hand_number != hand:
         last = game.last_hand
@@ -515,6 +530,7 @@ class ISMCTSBot:
         margin: float | None = OVERRIDE_MARGIN,
         min_visits: int = OVERRIDE_VISITS,
         fitted_leaf: bool = FITTED_LEAF,
+        fair_wilds: bool = FAIR_WILDS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -529,6 +545,7 @@ class ISMCTSBot:
         self.margin = margin
         self.min_visits = min_visits
         self.fitted_leaf = fitted_leaf
+        self.fair_wilds = fair_wilds
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -554,6 +571,7 @@ class ISMCTSBot:
             prior=self.prior,
             settle_on=hint.code if margin is not None and hint is not None else None,
             leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
+            fair_wilds=self.fair_wilds,
         )
         if margin is None or hint is None:
             return result.best
@@ -606,6 +624,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["guided"] = True
         elif key in ("fitted", "sizes") and not sep:
             settings["fitted"] = key == "fitted"
+        elif key in ("faces", "actions") and not sep:
+            settings["faces"] = key == "faces"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -645,4 +665,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         margin=float(settings["margin"]) if "margin" in settings else OVERRIDE_MARGIN,
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
+        fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
     )
