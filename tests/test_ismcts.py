@@ -199,10 +199,14 @@ def test_it_answers_every_prompt_with_a_legal_action(prompt: str) -> None:
         assert choice == Action.parse("stop")  # another press only ever adds cards
 
 
+#: The search options under trial (docs/bots.md), one in turn per searching seat.
+TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces")
+
+
 def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
     """Table ``index`` of the legality run: every edition, 2 to 10 seats, every launcher
-    model, house rules, one or two ISMCTS seats among heuristic and random bots; a match
-    to 100 points."""
+    model, house rules, one or two ISMCTS seats (with the options under trial in turn)
+    among heuristic and random bots; a match to 100 points."""
     rng = random.Random(f"ismcts-legal:{index}")
     edition = EDITIONS[index % 3]
     options: dict[str, Any] = {"target_score": 100}
@@ -232,6 +236,7 @@ def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
         bot_rng = random.Random(index * 100 + seat)
         if seat in searchers:
             spec = "ismcts:iters=6:depth=4" + (":guided" if rng.random() < 0.2 else "")
+            spec += TRIAL_OPTIONS[(index + seat) % len(TRIAL_OPTIONS)]
             bots[seat] = make_bot(spec, bot_rng)
         else:
             bots[seat] = HeuristicBot(bot_rng) if rng.random() < 0.5 else RandomBot(bot_rng)
