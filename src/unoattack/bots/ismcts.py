@@ -71,11 +71,15 @@ PRIOR_WEIGHT = 0.0
 OVERRIDE_MARGIN: float | None = None
 OVERRIDE_VISITS = 0
 #: The coefficients of :func:`fitted_estimate` per edition, in the order of
-#: :data:`LEAF_FEATURES`: regenerate with ``python scripts/fit_leaf.py``.
+#: :data:`LEAF_FEATURES`: ``python scripts/fit_leaf.py --hands 150`` (seed 1: 150 first
+#: hands of heuristic self-play per edition and table of 2, 3 and 4 players; 4,800-7,400
+#: positions an edition to fit, a fifth more held out). Held-out log-likelihood a
+#: position, fitted against the hand sizes' ``-0.1 x cards``: 2003 -1.055 / -1.069,
+#: 2010 -0.956 / -1.067, mega-hit -0.956 / -1.023.
 LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
-    "2003": (-0.040, 0.824, 0.259, -0.023, 0.151, -0.167, 0.025),
-    "2010": (-0.070, 0.890, 0.275, 0.093, 0.156, -0.330, -0.030),
-    "mega-hit": (-0.306, 0.059, 0.655, 0.429, 0.013, -0.256, 0.028),
+    "2003": (-0.082, 0.489, 0.240, 0.097, 0.045, -0.168, -0.003),
+    "2010": (-0.155, 0.581, 0.481, 0.214, 0.127, -0.296, 0.029),
+    "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
 }
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes).
