@@ -3,6 +3,7 @@ prompt, and says UNO and catches like the other bots."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -10,8 +11,16 @@ import pytest
 
 from test_properties import LAUNCHERS
 from unoattack.bots import BOT_NAMES, HeuristicBot, ISMCTSBot, RandomBot, make_bot
-from unoattack.bots.ismcts import LEVELS, decisions, search
-from unoattack.engine import Action, Game, parse_position, view
+from unoattack.bots.ismcts import (
+    LEAF_WEIGHTS,
+    LEVELS,
+    decisions,
+    fitted_estimate,
+    leaf_features,
+    playout_policy,
+    search,
+)
+from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ActionKind
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
@@ -190,10 +199,14 @@ def test_it_answers_every_prompt_with_a_legal_action(prompt: str) -> None:
         assert choice == Action.parse("stop")  # another press only ever adds cards
 
 
+#: The search options under trial (docs/bots.md), one in turn per searching seat.
+TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces")
+
+
 def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
     """Table ``index`` of the legality run: every edition, 2 to 10 seats, every launcher
-    model, house rules, one or two ISMCTS seats among heuristic and random bots; a match
-    to 100 points."""
+    model, house rules, one or two ISMCTS seats (with the options under trial in turn)
+    among heuristic and random bots; a match to 100 points."""
     rng = random.Random(f"ismcts-legal:{index}")
     edition = EDITIONS[index % 3]
     options: dict[str, Any] = {"target_score": 100}
@@ -223,6 +236,7 @@ def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
         bot_rng = random.Random(index * 100 + seat)
         if seat in searchers:
             spec = "ismcts:iters=6:depth=4" + (":guided" if rng.random() < 0.2 else "")
+            spec += TRIAL_OPTIONS[(index + seat) % len(TRIAL_OPTIONS)]
             bots[seat] = make_bot(spec, bot_rng)
         else:
             bots[seat] = HeuristicBot(bot_rng) if rng.random() < 0.5 else RandomBot(bot_rng)
@@ -282,3 +296,111 @@ def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
     stale = search_._replace(state=search_.state + 1)
     match.prepare(stale, Action.parse("press"))
     assert match.next_due() is None  # still waiting for a decision for this state
+
+
+def test_the_advice_options_are_read_from_the_name() -> None:
+    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces"
+    bot = make_bot(spec, random.Random(0))
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.prior, bot.margin, bot.min_visits) == (0.5, 0.04, 80)
+    assert (bot.fitted_leaf, bot.fair_wilds) == (True, True)
+    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions", random.Random(0))
+    assert isinstance(plain, ISMCTSBot)
+    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds) == (0.0, False, False)
+    for spec, message in (
+        ("ismcts:iters=9:prior=-1", "prior must be a number of at least 0"),
+        ("ismcts:iters=9:margin=x", "margin must be a number of at least 0"),
+        ("ismcts:iters=9:visits=-2", "visits must be a whole number of at least 0"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            make_bot(spec, random.Random(0))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_fitted_leaf_is_a_softmax_of_the_seats_features(edition: str) -> None:
+    weights = LEAF_WEIGHTS[edition]
+    checked = 0
+    for seed in range(6):
+        game = Game.new(edition, players=2 + seed % 3, seed=seed)
+        bots = [HeuristicBot(random.Random(seed)) for _ in range(game.n)]
+        while not game.is_over and game.hand_number == 1:
+            rows = leaf_features(game)
+            assert len(rows) == game.n and all(row is not None for row in rows)
+            z = [
+                math.exp(sum(w * f for w, f in zip(weights, row, strict=True)))
+                for row in rows
+                if row
+            ]
+            expected = [e / sum(z) for e in z]
+            assert fitted_estimate(game, weights) == pytest.approx(expected, rel=1e-12)
+            seat = game.to_act
+            assert seat is not None
+            hand = game.hands[seat]
+            row = rows[seat]
+            assert row is not None and row[0] == len(hand) and row[1] == (len(hand) == 1)
+            assert row[4] + row[5] == 1  # it plays a turn or presses under a duty
+            game.apply(bots[seat].choose(view(game, seat)), seat)
+            checked += 1
+    assert checked > 100
+
+
+def test_fair_playouts_play_a_wild_about_as_often_as_a_coloured_card() -> None:
+    # Two cards playable: a Wild (four actions, one per colour) and R5.
+    game = parse_position(
+        "2003 hands=W,R5,B9/G1,G2,G3 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    rng = random.Random(2)
+    draws = 4000
+    for fair, low, high in ((False, 0.75, 0.85), (True, 0.45, 0.55)):
+        wilds = 0
+        for _ in range(draws):
+            action = playout_policy(game, 0, rng, fair)
+            assert action in game.legal_actions(0)
+            wilds += action.colour is not None
+        assert low < wilds / draws < high, (fair, wilds)
+
+
+def test_a_strong_prior_makes_the_advised_decision_the_most_tried() -> None:
+    game = parse_position(
+        "2003 hands=R5,R6,B7,G-Skip/G1,G2,G3/B1,B2,B3 pile=R2 colour=R dir=cw turn=0 "
+        "dealer=2 scores=0,0,0 stock=... launcher=hazard seed=0"
+    )
+    knowledge = Sampler(game, 0)
+    for advice in (Action.parse("press"), Action.parse("play R6")):
+        result = search(knowledge, random.Random(1), iterations=300, hint=advice, prior=1000.0)
+        assert result.best == advice
+
+
+def test_with_an_unreachable_margin_it_plays_the_heuristic_choice() -> None:
+    game = Game.new("2010", players=3, seed=8)
+    bot = ISMCTSBot(random.Random(3), iterations=40, margin=2.0)
+    advisor = bot._advisor
+    assert advisor is not None
+    advised: list[Action] = []
+    ask = advisor.choose
+
+    def spy(seen: View) -> Action:
+        advised.append(ask(seen))
+        return advised[-1]
+
+    advisor.choose = spy  # type: ignore[method-assign]
+    chosen: list[Action] = []
+    decide_once = bot.decide
+
+    def record(knowledge: Sampler) -> Action:
+        before = len(advised)
+        action = decide_once(knowledge)
+        if len(advised) > before:
+            chosen.append(action)
+        return action
+
+    bot.decide = record  # type: ignore[method-assign]
+    bots: dict[int, Bot] = {
+        0: bot,
+        1: HeuristicBot(random.Random(1)),
+        2: HeuristicBot(random.Random(2)),
+    }
+    match = Match(game, bots=bots)
+    play_out(match, stop=lambda: game.hand_number > 2 or game.is_over)
+    assert len(chosen) >= 8 and chosen == advised

@@ -39,6 +39,7 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
+from unoattack.rules.cards import FACES, Kind
 
 _PLAY = ActionKind.PLAY
 _TURN = Phase.TURN
@@ -60,6 +61,32 @@ PLAYOUT_DEPTH = 6
 #: matches (every edition, 2-4 players), the likelihood of who won the hand peaks near
 #: 0.1, and the search won 68% against 63% with 0.3 (300 hands each, same deals).
 HAND_SIZE_WEIGHT = 0.1
+#: Progressive bias at the root: the heuristic bot's choice (from the seat's own view)
+#: gets ``PRIOR_WEIGHT / (1 + visits)`` added to its UCB score. 0: no bias.
+PRIOR_WEIGHT = 0.0
+#: The search overrides the heuristic bot's choice only when its best decision's
+#: estimate beats the heuristic's by this much (a chance of winning the hand) after at
+#: least ``OVERRIDE_VISITS`` visits. None: the most visited decision, whatever the
+#: heuristic would play.
+OVERRIDE_MARGIN: float | None = None
+OVERRIDE_VISITS = 0
+#: The coefficients of :func:`fitted_estimate` per edition, in the order of
+#: :data:`LEAF_FEATURES`: ``python scripts/fit_leaf.py --hands 150`` (seed 1: 150 first
+#: hands of heuristic self-play per edition and table of 2, 3 and 4 players; 4,800-7,400
+#: positions an edition to fit, a fifth more held out). Held-out log-likelihood a
+#: position, fitted against the hand sizes' ``-0.1 x cards``: 2003 -1.055 / -1.069,
+#: 2010 -0.956 / -1.067, mega-hit -0.956 / -1.023.
+LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "2003": (-0.082, 0.489, 0.240, 0.097, 0.045, -0.168, -0.003),
+    "2010": (-0.155, 0.581, 0.481, 0.214, 0.127, -0.296, 0.029),
+    "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
+}
+#: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
+#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes).
+FITTED_LEAF = False
+#: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
+#: wild is four actions, one per colour; see :func:`playout_policy`).
+FAIR_WILDS = False
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -78,6 +105,79 @@ def decisions(legal: Sequence[Action]) -> list[Action]:
     ]
 
 
+#: The leaf features of a seat (:func:`leaf_features`), in order.
+LEAF_FEATURES = ("cards", "one card", "wilds", "action cards", "to play", "to press", "next")
+_WILD_FACE = tuple(card.is_wild for card in FACES)
+_ACTION_FACE = tuple(not card.is_wild and card.kind is not Kind.NUMBER for card in FACES)
+
+
+def leaf_features(game: Game) -> list[tuple[int, ...] | None]:
+    """Each seat's leaf features (:data:`LEAF_FEATURES`; None for a seat out of play):
+    its cards, whether it holds one, its wilds, its coloured action cards, whether it
+    is to play a turn, to press under a duty, or next after the seat to act."""
+    faces = game.faces
+    to_act = game.to_act
+    pressing = game.phase is _PRESSING
+    after = game._succ[to_act] if to_act is not None else -1
+    rows: list[tuple[int, ...] | None] = []
+    for s, hand in enumerate(game.hands):
+        if not game.active[s]:
+            rows.append(None)
+            continue
+        wilds = actions = 0
+        for card_id in hand:
+            index = faces[card_id].index
+            wilds += _WILD_FACE[index]
+            actions += _ACTION_FACE[index]
+        cards = len(hand)
+        acting = s == to_act
+        rows.append(
+            (
+                cards,
+                cards == 1,
+                wilds,
+                actions,
+                acting and not pressing,
+                acting and pressing,
+                s == after,
+            )
+        )
+    return rows
+
+
+def fitted_estimate(game: Game, weights: Sequence[float]) -> list[float]:
+    """Each seat's chance of winning the hand: ``exp(weights · features)`` per seat in
+    play (:func:`leaf_features`), normalised."""
+    w_cards, w_one, w_wilds, w_actions, w_play, w_press, w_next = weights
+    faces = game.faces
+    to_act = game.to_act
+    pressing = game.phase is _PRESSING
+    after = game._succ[to_act] if to_act is not None else -1
+    active = game.active
+    exps = []
+    for s, hand in enumerate(game.hands):
+        if not active[s]:
+            exps.append(0.0)
+            continue
+        cards = len(hand)
+        z = w_cards * cards
+        if cards == 1:
+            z += w_one
+        for card_id in hand:
+            index = faces[card_id].index
+            if _WILD_FACE[index]:
+                z += w_wilds
+            elif _ACTION_FACE[index]:
+                z += w_actions
+        if s == to_act:
+            z += w_press if pressing else w_play
+        elif s == after:
+            z += w_next
+        exps.append(math.exp(z))
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
 def estimate(game: Game) -> list[float]:
     """Each seat's chance of winning the hand, guessed from the hands' sizes: a weight of
     ``exp(-HAND_SIZE_WEIGHT * cards)`` per seat in play, normalised."""
@@ -89,14 +189,19 @@ def estimate(game: Game) -> list[float]:
     return [w / total for w in weights]
 
 
-def playout_policy(game: Game, seat: int, rng: random.Random) -> Action:
+def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool = False) -> Action:
     """The fast policy of playouts: on a turn, a random play (saying UNO with it when it
     may), pressing only when nothing can be played; under presses, stop when allowed,
     else stack a Hit card when one may be stacked (Mega Hit), else press; a random
     colour. It reads the legal actions' fixed order (:func:`movegen.legal_actions
     <unoattack.engine.movegen.legal_actions>`): a turn's plays, each play that may say
     UNO just before its UNO twin, then the press; a duty's press, stop, then stacks; an
-    out-of-turn reaction last."""
+    out-of-turn reaction last.
+
+    With ``fair_wilds``, a turn's random play is uniform over the cards rather than over
+    the actions: a wild has a variant per colour (four actions), so a uniform action
+    plays wilds four times as often as a coloured card; a wild's variant is kept with
+    probability 1/4, else the play is drawn again."""
     legal = game.legal_actions(seat)
     count = len(legal)
     if legal[-1].kind in _REACTIONS:
@@ -108,6 +213,10 @@ def playout_policy(game: Game, seat: int, rng: random.Random) -> Action:
         plays = count - 1  # the press comes last
         index = int(rng.random() * plays)
         action = legal[index]
+        if fair_wilds:
+            while action.colour is not None and rng.random() >= 0.25:
+                index = int(rng.random() * plays)
+                action = legal[index]
         if not action.uno and index + 1 < plays and legal[index + 1].uno:
             return legal[index + 1]  # the same play, saying UNO
         return action
@@ -170,6 +279,11 @@ def search(
     depth: int = PLAYOUT_DEPTH,
     guide: HeuristicBot | None = None,
     settle: bool = True,
+    hint: Action | None = None,
+    prior: float = 0.0,
+    settle_on: int | None = None,
+    leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -177,6 +291,11 @@ def search(
     thinking, whichever comes first (at least one must be given), or sooner (with
     ``settle``) once the most tried decision cannot be overtaken in what is left. With
     ``guide``, the playouts follow the heuristic bot (stronger, several times slower).
+    With ``hint`` (a decision) and ``prior`` > 0, the root's UCB score of ``hint`` gets
+    ``prior / (1 + visits)`` more (progressive bias). With ``settle_on`` (an action
+    code), the search settles early only when that decision leads. With ``leaf`` (the
+    weights of :func:`fitted_estimate`), playouts that stop early are scored by it
+    instead of :func:`estimate`. ``fair_wilds``: see :func:`playout_policy`.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -186,9 +305,10 @@ def search(
     root = _Node()
     hand = knowledge.hand_number
     sample = knowledge.sample
+    bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide)
+        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds)
         done += 1
         if done & 15:
             continue
@@ -200,7 +320,7 @@ def search(
         left = limit - done
         if seconds is not None:
             left = min(left, int(done * (deadline - now) / (now - started)) + 1)
-        if settle and _settled(root, left):
+        if settle and _settled(root, left, settle_on):
             break
     edges = root.edges.values()
     estimates = sorted(
@@ -212,17 +332,19 @@ def search(
     return SearchResult(tuple(estimates), done, time.perf_counter() - started)
 
 
-def _settled(root: _Node, left: int) -> bool:
+def _settled(root: _Node, left: int, only: int | None = None) -> bool:
     """Whether the most visited decision stays the most visited whatever the ``left``
-    iterations to come do (they could all go to the runner-up)."""
+    iterations to come do (they could all go to the runner-up); with ``only``, and
+    that decision (an action code) is the one leading."""
     first = second = 0
-    for edge in root.edges.values():
+    leader = -1
+    for code, edge in root.edges.items():
         visits = edge.visits
         if visits > first:
-            first, second = visits, first
+            first, second, leader = visits, first, code
         elif visits > second:
             second = visits
-    return first - second > left
+    return first - second > left and (only is None or leader == only)
 
 
 def _iterate(
@@ -232,8 +354,12 @@ def _iterate(
     rng: random.Random,
     depth: int,
     guide: HeuristicBot | None,
+    bias: dict[int, float] | None = None,
+    leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> None:
-    """One iteration on the sampled ``game``: select, expand, play out, back up."""
+    """One iteration on the sampled ``game``: select, expand, play out, back up (with
+    ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
     node = root
     path: list[_Edge] = []
     while not game.is_over and game.hand_number == hand:
@@ -264,10 +390,23 @@ def _iterate(
             )
             if score > best_score:
                 best, best_score = edge, score
+        if bias is not None and node is root:
+            for action in legal:
+                edge = edges[action.code]
+                bonus = bias.get(action.code)
+                if bonus is None:
+                    continue
+                score = (
+                    edge.reward / edge.visits
+                    + EXPLORATION * math.sqrt(math.log(edge.available) / edge.visits)
+                    + bonus / (1 + edge.visits)
+                )
+                if score > best_score:
+                    best, best_score = edge, score
         assert best is not None
         node = _descend(game, best, seat)
         path.append(best)
-    rewards = _playout(game, hand, rng, depth, guide)
+    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds)
     for edge in path:
         edge.visits += 1
         edge.reward += rewards[edge.seat]
@@ -290,7 +429,13 @@ def _descend(game: Game, edge: _Edge, seat: int) -> _Node:
 
 
 def _playout(
-    game: Game, hand: int, rng: random.Random, depth: int, guide: HeuristicBot | None
+    game: Game,
+    hand: int,
+    rng: random.Random,
+    depth: int,
+    guide: HeuristicBot | None,
+    leaf: Sequence[float] | None = None,
+    fair_wilds: bool = False,
 ) -> list[float]:
     """Play on to the end of the hand or ``depth`` decisions; each seat's reward."""
     for _ in range(depth):
@@ -299,11 +444,11 @@ def _playout(
         seat = game.to_act
         assert seat is not None
         if guide is None:
-            action = playout_policy(game, seat, rng)
+            action = playout_policy(game, seat, rng, fair_wilds)
         else:
             action = guide.choose(view(game, seat))
             if action.kind in _REACTIONS:
-                action = playout_policy(game, seat, rng)
+                action = playout_policy(game, seat, rng, fair_wilds)
         game.apply_unchecked(action, seat)
     if game.is_over or game.hand_number != hand:
         last = game.last_hand
@@ -311,7 +456,32 @@ def _playout(
         if winner < 0:  # a void hand (P08): nobody won it
             return [0.0] * game.n
         return [1.0 if s == winner else 0.0 for s in range(game.n)]
-    return estimate(game)
+    return estimate(game) if leaf is None else fitted_estimate(game, leaf)
+
+
+def overrule(
+    estimates: Sequence[MoveEstimate], advice: Action, margin: float, min_visits: int
+) -> Action:
+    """The search's most visited decision if it is ``advice``, or if it was tried at
+    least ``min_visits`` times and its estimate beats the estimate of ``advice`` by at
+    least ``margin``; otherwise ``advice``.
+
+    >>> from unoattack.engine import Action
+    >>> a, b = Action.parse("play R5"), Action.parse("press")
+    >>> str(overrule([MoveEstimate(a, 600, 0.55), MoveEstimate(b, 400, 0.52)], b, 0.05, 100))
+    'press'
+    >>> str(overrule([MoveEstimate(a, 600, 0.60), MoveEstimate(b, 400, 0.52)], b, 0.05, 100))
+    'play R5'
+    """
+    best = estimates[0]
+    if best.action == advice:
+        return advice
+    advised = next((e for e in estimates if e.action == advice), None)
+    if advised is None or (
+        best.visits >= min_visits and best.win_chance - advised.win_chance >= margin
+    ):
+        return best.action
+    return advice
 
 
 #: How long the coach thinks (the hard level's time).
@@ -360,6 +530,11 @@ class ISMCTSBot:
         seconds: float | None = None,
         guided: bool = False,
         depth: int = PLAYOUT_DEPTH,
+        prior: float = PRIOR_WEIGHT,
+        margin: float | None = OVERRIDE_MARGIN,
+        min_visits: int = OVERRIDE_VISITS,
+        fitted_leaf: bool = FITTED_LEAF,
+        fair_wilds: bool = FAIR_WILDS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -370,12 +545,25 @@ class ISMCTSBot:
         self.guided = guided
         self._guide = HeuristicBot(random.Random(rng.getrandbits(32))) if guided else None
         self._reflex = HeuristicBot(random.Random(0))
+        self.prior = prior
+        self.margin = margin
+        self.min_visits = min_visits
+        self.fitted_leaf = fitted_leaf
+        self.fair_wilds = fair_wilds
+        advised = prior > 0 or margin is not None
+        self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
     def decide(self, knowledge: Sampler) -> Action:
         """The seat's decision, searched from what the seat knows (``knowledge``)."""
         legal = decisions(knowledge.legal_actions())
         if len(legal) == 1:
             return legal[0]
+        hint = None
+        if self._advisor is not None:
+            advice = self._advisor.choose(knowledge.view())
+            if advice in legal:
+                hint = advice
+        margin = self.margin if hint is not None else None
         result = search(
             knowledge,
             self.rng,
@@ -383,8 +571,15 @@ class ISMCTSBot:
             seconds=self.seconds,
             depth=self.depth,
             guide=self._guide,
+            hint=hint,
+            prior=self.prior,
+            settle_on=hint.code if margin is not None and hint is not None else None,
+            leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
+            fair_wilds=self.fair_wilds,
         )
-        return result.best
+        if margin is None or hint is None:
+            return result.best
+        return overrule(result.estimates, hint, margin, self.min_visits)
 
     def choose(self, view: View) -> Action:
         """Outside a match (a bare view) there is nothing to sample from."""
@@ -431,13 +626,25 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         key, sep, value = part.partition("=")
         if key == "guided" and not sep:
             settings["guided"] = True
-        elif key in ("iters", "depth"):
+        elif key in ("fitted", "sizes") and not sep:
+            settings["fitted"] = key == "fitted"
+        elif key in ("faces", "actions") and not sep:
+            settings["faces"] = key == "faces"
+        elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
                 raise ValueError(
                     f"bot {spec!r}: {key} must be a whole number of at least {minimum}"
                 )
             settings[key] = int(value)
+        elif key in ("prior", "margin"):
+            try:
+                number = float(value)
+            except ValueError:
+                number = -1.0
+            if not 0 <= number < math.inf:
+                raise ValueError(f"bot {spec!r}: {key} must be a number of at least 0")
+            settings[key] = number
         elif key == "time":
             try:
                 seconds = float(value)
@@ -458,4 +665,9 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         seconds=float(settings["time"]) if "time" in settings else None,
         guided=bool(settings.get("guided", False)),
         depth=int(settings.get("depth", PLAYOUT_DEPTH)),
+        prior=float(settings.get("prior", PRIOR_WEIGHT)),
+        margin=float(settings["margin"]) if "margin" in settings else OVERRIDE_MARGIN,
+        min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
+        fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
+        fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
     )

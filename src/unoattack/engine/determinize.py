@@ -215,6 +215,11 @@ class Sampler:
         )
 
     @property
+    def edition(self) -> str:
+        """The edition's name (its rules are public)."""
+        return self._public.edition.name
+
+    @property
     def hand_number(self) -> int:
         return self._public.hand_number
 
