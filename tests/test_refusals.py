@@ -14,6 +14,7 @@ import json
 import random
 import re
 from importlib import resources
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -461,3 +462,37 @@ def test_every_refusal_met_in_random_games_reads_cleanly_in_both_languages() -> 
                         assert_reads_cleanly(tr.refusal(refusal.reason, refusal.details, names))
             game.apply(rng.choice(game.legal_actions()))
     assert len(seen) >= 12, sorted(seen)
+
+
+def server_error_codes() -> set[str]:
+    """Every error code the web server can send: docs/protocol.md's table of WebSocket
+    errors, and the codes written in the server's source (REST errors among them)."""
+    codes: set[str] = set()
+    web = resources.files("unoattack.web")
+    for module in web.iterdir():
+        if module.name.endswith(".py") and module.name != "loadtest.py":
+            source = module.read_text(encoding="utf-8")
+            codes |= set(re.findall(r'(?:TableError|error)\(\s*(?:\w+,\s*)?"([a-z_]+)"', source))
+            codes |= set(re.findall(r'"code": "([a-z_]+)"', source))
+    protocol = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = protocol.split("### Error codes", 1)[1].split("\n\n", 2)[1]
+    for first, second in re.findall(r"^\| `([a-z_]+)`(?: / `([a-z_]+)`)?", table, re.MULTILINE):
+        codes |= {first, second} - {""}
+    return codes
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_words_every_error_the_server_sends(lang: str) -> None:
+    """A French player never reads the server's English message: each code has the page's
+    sentence, or comes with an engine reason (refusal.*) every time."""
+    page = page_words()[lang]
+    always_with_a_reason = {"illegal"}
+    never_shown = {"moved"}  # between server processes only: it never reaches a page
+    codes = server_error_codes()
+    assert {"unavailable", "storage", "rate_limited", "not_host", "malformed"} <= codes
+    unworded = {
+        code
+        for code in codes - always_with_a_reason - never_shown
+        if f"err.{code}" not in page and f"refusal.{code}" not in page
+    }
+    assert unworded == set()

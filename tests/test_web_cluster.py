@@ -246,6 +246,29 @@ def test_a_bad_message_to_the_other_process_is_answered_to_its_sender_only(
         client.close()
 
 
+def test_an_oversized_frame_or_a_message_before_hello_on_the_other_process_hurts_no_one(
+    servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = servers
+    table = create_table(a.url, seats=2, seed=3, host_name="Ann")
+    code = str(table["code"])
+    ann = Client(a.ws_url, code, str(table["token"]))
+    with connect(f"{b.ws_url}/ws/{code}", ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "act", "state": 0, "action": "press"}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "no_hello"
+    with connect(f"{b.ws_url}/ws/{code}", ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        ws.recv(timeout=10)
+        ws.send("x" * 200_000)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    ann.send({"type": "ping", "state": 0, "ref": 1})
+    assert ann.next("pong")["ref"] == 1
+    ann.close()
+
+
 def test_killing_the_owner_mid_hand_loses_no_acknowledged_action(
     servers: tuple[ServerProcess, ServerProcess], pair: Pair
 ) -> None:

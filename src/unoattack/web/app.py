@@ -35,8 +35,9 @@ from unoattack.rules.edition import (  # the option menus, shared with the engin
     WILD_CUSTOM_EFFECTS,
 )
 from unoattack.web.address import invite_base
-from unoattack.web.house_rules import house_rules
+from unoattack.web.house_rules import deck_cards, house_rules
 from unoattack.web.manager import Connection, Settings, TableManager
+from unoattack.web.presets import presets
 from unoattack.web.protocol import (
     BOT_LEVELS,
     BOT_PACES,
@@ -254,6 +255,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     "description": edition.description,
                     "options": edition.to_dict()["options"],
                     "house_rules": house_rules(edition),
+                    "presets": presets(edition),
+                    "cards": deck_cards(edition),
                 }
             )
         choices: dict[str, list[str]] = {k: list(v) for k, v in OPTION_CHOICES.items()}

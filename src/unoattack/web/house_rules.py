@@ -130,3 +130,26 @@ def house_rules(edition: Edition) -> list[dict[str, Any]]:
         rule["needs"] = needs | _NEEDS.get(name, {})
         rules.append(rule)
     return rules
+
+
+def deck_cards(edition: Edition) -> list[dict[str, Any]]:
+    """The kinds of card in ``edition``'s deck, as the page's "How to play" lists them:
+    each ``kind`` (its key), how many the deck holds (``count``) and the ``points`` one
+    is worth left in a hand (``None`` for numbers: their face value), in card-table order.
+
+    >>> from unoattack.rules import Edition
+    >>> deck_cards(Edition.load("2010"))[-1]
+    {'kind': 'wild_custom', 'count': 3, 'points': 50}
+    """
+    counts: dict[Kind, int] = {}
+    for face in edition.deck.faces:
+        counts[face.kind] = counts.get(face.kind, 0) + 1
+    return [
+        {
+            "kind": kind.key,
+            "count": counts[kind],
+            "points": None if kind is Kind.NUMBER else edition.points[kind],
+        }
+        for kind in Kind
+        if kind in counts
+    ]

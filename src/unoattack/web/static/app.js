@@ -127,6 +127,7 @@
     $("btn-mute").title = t("sound.label");
     $("btn-mute").setAttribute("aria-label", t("sound.label"));
     $("chat-input").placeholder = t("chat.placeholder");
+    applyAccessWords();
   }
 
   // ------------------------------------------------------------------ elements
@@ -185,6 +186,9 @@
       "aria-label": cardName(text),
       dataset: { card: text, symbol, suit },
     });
+    // A card that is not a button is a picture with a name (an aria-label on a bare div
+    // is not read out: axe-core's aria-prohibited-attr).
+    if (!tag || tag === "div") el.setAttribute("role", "img");
     el.append(
       h("span", { class: "corner tl", "aria-hidden": "true", text: symbol }),
       h("span", { class: "suit tr", "aria-hidden": "true", text: suit }),
@@ -349,7 +353,10 @@
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
     editions.onchange = () => fillRules(false);
-    $("create-rules-list").onchange = showApplicableRules;
+    $("create-rules-list").onchange = () => {
+      showApplicableRules();
+      markPreset();
+    };
     fillRules(false);
   }
 
@@ -397,6 +404,7 @@
     list.replaceChildren(...edition.house_rules.map(ruleRow));
     for (const rule of edition.house_rules) setRuleValue(rule, keep ? kept[rule.name] : rule.default);
     showApplicableRules();
+    showPresets();
   }
 
   function ruleRow(rule) {
@@ -808,6 +816,7 @@
     }
     renderHandover();
     renderRejoin();
+    focusNewScreen();
   }
 
   // ------------------------------------------------------------------ between hands
@@ -905,9 +914,10 @@
     setTimeout(() => box.replaceChildren(), 4200);
   }
 
+  // The page's class says it: set from the "Reduce motion" toggle, or else from the
+  // system's setting (applyMotion).
   function reducedMotion() {
-    return document.documentElement.classList.contains("reduce-motion") ||
-      window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    return document.documentElement.classList.contains("reduce-motion");
   }
 
   // A player is shown their seat's rejoin code, to take the seat on another device;
@@ -1103,6 +1113,7 @@
 
   function renderGame(view, readonly) {
     if (!view) return;
+    const focus = rememberFocus(); // the hand is drawn again: keyboard focus stays put
     const legal = readonly ? [] : legalOf(view);
     const me = readonly ? view.seat : S.seat;
     document.body.dataset.myTurn = !readonly && me !== null && view.to_act === me && legal.length ? "yes" : "no";
@@ -1132,6 +1143,7 @@
     $("log-panel").hidden = readonly;
     $("chat-form").hidden = readonly || S.seat === null;
     renderHostPanel(readonly);
+    restoreFocus(focus);
     turnAlert(document.body.dataset.myTurn === "yes");
   }
 
@@ -1550,11 +1562,14 @@
     );
     $("picker-cancel").hidden = !picker.cancel;
     $("picker").hidden = false;
+    focusPicker(0);
   }
 
   function closePicker() {
+    const focused = $("picker").contains(document.activeElement);
     S.picker = null;
     $("picker").hidden = true;
+    if (focused) focusHand(null, handFocus); // the keyboard goes back to the hand
   }
 
   function onUno() {
@@ -2035,6 +2050,264 @@
     replayTo(replay.step);
   }
 
+  // ------------------------------------------------------------------ presets
+
+  // Classic, Family, Chaos: the server's presets of the chosen edition (GET /api/options,
+  // unoattack.web.presets), each the house rules it changes. Choosing one fills the
+  // form; a form that matches none says "Custom". The page holds no rule of its own.
+  function presetsOf() {
+    return editionInfo().presets || [];
+  }
+
+  function showPresets() {
+    const names = [...presetsOf().map((p) => p.name), "custom"];
+    const list = $("create-presets-list");
+    list.replaceChildren(
+      ...names.map((name) =>
+        h(
+          "label",
+          { class: "preset", dataset: { preset: name } },
+          h("input", { type: "radio", name: "preset", value: name, id: "preset-" + name, "aria-describedby": "preset-" + name + "-help" }),
+          h("span", { class: "preset-name", text: t("preset." + name) }),
+          h("span", { class: "preset-help", id: "preset-" + name + "-help", text: t("preset." + name + ".help") })
+        )
+      )
+    );
+    list.onchange = (event) => {
+      if (event.target.value === "custom") $("create-rules").open = true;
+      else choosePreset(event.target.value);
+    };
+    markPreset();
+  }
+
+  function presetValue(preset, rule) {
+    return rule.name in preset.options ? preset.options[rule.name] : rule.default;
+  }
+
+  function choosePreset(name) {
+    const preset = presetsOf().find((p) => p.name === name);
+    if (!preset) return;
+    for (const rule of editionInfo().house_rules) setRuleValue(rule, presetValue(preset, rule));
+    showApplicableRules();
+    markPreset();
+  }
+
+  // The preset the form holds now, among the rules that apply: or "custom".
+  function presetOfForm() {
+    const rules = editionInfo().house_rules;
+    const found = presetsOf().find((preset) =>
+      rules.every((rule) => {
+        const row = ruleRowOf(rule.name);
+        if (!row || row.hidden) return true;
+        const want = presetValue(preset, rule);
+        if (rule.type === "effects") {
+          const shown = [...row.querySelectorAll("label.check:not([hidden]) input")];
+          return shown.every((box) => box.checked === want.includes(box.value));
+        }
+        return String(ruleValue(rule)) === String(want);
+      })
+    );
+    return found ? found.name : "custom";
+  }
+
+  function markPreset() {
+    const name = presetOfForm();
+    const box = $("preset-" + name);
+    if (box) box.checked = true;
+    $("create-presets").dataset.preset = name;
+  }
+
+  // ------------------------------------------------------------------ how to play
+
+  // One screen: the goal, matching, the launcher, the edition's action cards (from the
+  // server's deck: count and points), UNO and catching, scoring and the keys.
+  async function openHowTo() {
+    if (!(await loadOptions())) return;
+    const select = $("howto-edition");
+    select.replaceChildren(...S.options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name })));
+    select.value = howToEdition();
+    renderHowTo();
+    if (!$("howto").open) $("howto").showModal();
+  }
+
+  function howToEdition() {
+    if (S.table) return S.table.edition;
+    if (document.body.dataset.screen === "home" && $("create-edition").value) return $("create-edition").value;
+    return S.options.editions[0].name;
+  }
+
+  function renderHowTo() {
+    if (!S.options || !$("howto-edition").value) return;
+    const info = S.options.editions.find((e) => e.name === $("howto-edition").value) || S.options.editions[0];
+    $("howto-edition").setAttribute("aria-label", t("howto.edition"));
+    $("howto-cards-title").textContent = t("howto.cards.h", { edition: info.title || info.name });
+    $("howto-cards").replaceChildren(
+      ...info.cards
+        .filter((card) => card.kind !== "number")
+        .map((card) =>
+          h(
+            "li",
+            { dataset: { kind: card.kind } },
+            h("strong", { text: t("kind." + card.kind) }),
+            " ",
+            h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
+            " " + t("howto.kind." + card.kind)
+          )
+        )
+    );
+    const notes = [];
+    if (info.options.stacking) notes.push(t("howto.note.stacking"));
+    if (info.options.stop_after_fire === "always") notes.push(t("howto.note.stop"));
+    $("howto-notes").replaceChildren(...notes.map((note) => h("li", { text: note })));
+    $("howto-notes").hidden = !notes.length;
+    $("howto-uno").textContent = t("howto.uno", { presses: count("press", info.options.uno_penalty_presses) });
+    $("howto-score").textContent = t("howto.score", { target: info.options.target_score });
+  }
+
+  // ------------------------------------------------------------------ reduced motion
+
+  // "Reduce motion" (the top bar's toggle, remembered) or else the system's setting puts
+  // the class reduce-motion on <html>: the style sheet then stops animations.
+  const MOTION_KEY = "uno.motion";
+  const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function motionReduced() {
+    const saved = store.getItem(MOTION_KEY);
+    if (saved === "reduce") return true;
+    if (saved === "full") return false;
+    return motionQuery.matches;
+  }
+
+  function applyMotion() {
+    const reduced = motionReduced();
+    document.documentElement.classList.toggle("reduce-motion", reduced);
+    $("btn-motion").setAttribute("aria-pressed", String(reduced));
+  }
+
+  function toggleMotion() {
+    store.setItem(MOTION_KEY, motionReduced() ? "full" : "reduce");
+    applyMotion();
+  }
+
+  // ------------------------------------------------------------------ keyboard
+
+  // A hand played with the keyboard: H goes to the hand, arrows move between its cards,
+  // Enter or Space plays the focused one. The hand is drawn again after every update,
+  // so the focus is put back on the same card, or on its neighbour once it is played.
+  let handFocus = -1;
+
+  function handCards() {
+    return [...$("hand").querySelectorAll(".card")];
+  }
+
+  function rememberFocus() {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    if ($("hand").contains(el) && el.dataset.card) {
+      return { where: "hand", card: el.dataset.card, index: handCards().indexOf(el) };
+    }
+    if ($("picker").contains(el)) return { where: "picker", index: [...$("picker-options").children].indexOf(el) };
+    if (el.id) return { where: "id", id: el.id };
+    return null;
+  }
+
+  function lost(el) {
+    return !el || el === document.body || !el.isConnected || el.disabled || el.closest("[hidden]") !== null;
+  }
+
+  function restoreFocus(memory) {
+    if (!memory || !lost(document.activeElement)) return;
+    if (memory.where === "hand") focusHand(memory.card, memory.index);
+    else if (memory.where === "picker" && !$("picker").hidden) focusPicker(memory.index);
+    else if (memory.where === "id" && !lost($(memory.id))) $(memory.id).focus();
+    else focusHand(null, handFocus);
+  }
+
+  // The card ``card`` if it is still in the hand, else the one at ``index``, else the
+  // first playable card; with no card, the launcher's button.
+  function focusHand(card, index) {
+    if (document.body.dataset.screen !== "game" || S.replay) return;
+    const cards = handCards();
+    let target = card ? cards.find((el) => el.dataset.card === card) : null;
+    if (!target && index >= 0 && cards.length) target = cards[Math.min(index, cards.length - 1)];
+    if (!target) target = cards.find((el) => el.classList.contains("playable")) || cards[0];
+    if (!target && !$("actions").hidden && !$("btn-press").disabled) target = $("btn-press");
+    if (target) target.focus();
+  }
+
+  // When the hand over or the results replace the table, a focus left on nothing goes to
+  // their button: "Next hand", or "Rematch" (the host) and "Watch the replay".
+  function focusNewScreen() {
+    if (!lost(document.activeElement) || document.querySelector("dialog[open]")) return;
+    const screen = document.body.dataset.screen;
+    let target = null;
+    if (document.body.dataset.handover === "yes" && !$("next-hand-btn").hidden) target = $("next-hand-btn");
+    else if (screen === "results") target = isHost() ? $("rematch-btn") : $("replay-btn");
+    if (target) target.focus();
+  }
+
+  function focusPicker(index) {
+    const options = [...$("picker-options").children];
+    const target = options[Math.max(0, Math.min(index, options.length - 1))];
+    if (target) target.focus();
+  }
+
+  // Arrow keys, Home and End move the focus among a row of buttons (the hand, a picker).
+  function moveAmong(event) {
+    const items = [...event.currentTarget.querySelectorAll("button")];
+    const at = items.indexOf(document.activeElement);
+    if (at < 0) return;
+    const moves = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    items[(moves[event.key] + items.length) % items.length].focus();
+  }
+
+  // Enter and Space belong to the button that has the focus (a card, a picker's colour),
+  // and every key to an open dialog: the table's keys leave them alone.
+  function keepsItsKey(event) {
+    if (document.querySelector("dialog[open]")) return true;
+    const onButton = event.target.closest && event.target.closest("button, a, summary");
+    return Boolean(onButton) && (event.key === "Enter" || event.key === " ");
+  }
+
+  // The words that only assistive technology reads, in the page's language.
+  function applyAccessWords() {
+    const label = (id, key) => {
+      $(id).setAttribute("aria-label", t(key));
+      $(id).title = t(key);
+    };
+    label("btn-howto", "howto.open");
+    label("btn-motion", "motion.label");
+    $("btn-motion").querySelector(".motion-text").textContent = t("motion.label");
+    label("btn-lang", "lang.name");
+    label("replay-first", "a11y.replay.first");
+    label("replay-prev", "a11y.replay.prev");
+    label("replay-next", "a11y.replay.next");
+    label("replay-last", "a11y.replay.last");
+    $("replay-slider").setAttribute("aria-label", t("a11y.replay.slider"));
+    $("chat-input").setAttribute("aria-label", t("a11y.chat"));
+    $("hand").setAttribute("aria-label", t("a11y.hand"));
+    $("seats").setAttribute("aria-label", t("a11y.seats"));
+    $("actions").setAttribute("aria-label", t("a11y.actions"));
+    if ($("howto").open) renderHowTo();
+  }
+
+  function wireAccess() {
+    applyMotion();
+    motionQuery.addEventListener("change", applyMotion);
+    $("btn-motion").addEventListener("click", toggleMotion);
+    $("btn-howto").addEventListener("click", openHowTo);
+    $("home-howto").addEventListener("click", openHowTo);
+    $("howto-edition").addEventListener("change", renderHowTo);
+    $("hand").addEventListener("keydown", moveAmong);
+    $("picker-options").addEventListener("keydown", moveAmong);
+    $("hand").addEventListener("focusin", (event) => {
+      const at = handCards().indexOf(event.target);
+      if (at >= 0) handFocus = at;
+    });
+  }
+
   // ------------------------------------------------------------------ wiring
 
   function wire() {
@@ -2097,8 +2370,10 @@
     document.addEventListener("keydown", (event) => {
       if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
       if (!S.view || S.replay || document.body.dataset.screen !== "game") return;
+      if (keepsItsKey(event)) return;
       const key = event.key.toLowerCase();
-      if (key === "u") onUno();
+      if (key === "h") focusHand(null, -1);
+      else if (key === "u") onUno();
       else if (key === "p" || key === " ") onSimple("press");
       else if (key === "s") onSimple("stop");
       else if (key === "c") onSimple("catch");
@@ -2112,6 +2387,7 @@
   }
 
   wire();
+  wireAccess();
   wireLook();
   route();
 })();

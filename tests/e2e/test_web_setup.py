@@ -1,0 +1,223 @@
+"""Setting up in plain words, in headless Chromium: the house-rule presets (Classic,
+Family, Chaos, and Custom once an option is changed) and the one-screen "How to play",
+from the home page and from the table, in English and French, on a desktop and a phone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("playwright.sync_api")
+
+import httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
+
+from unoattack.web.manager import Settings
+from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="needs Debian's chromium: apt-get install -y chromium"
+)
+
+LANGS = [("en", DESKTOP), ("fr", PHONE), ("en", PHONE), ("fr", DESKTOP)]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerThread]:
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.15, allow_seed=True)
+    with ServerThread(settings) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def home(browser: Browser, server: ServerThread, lang: str, viewport: dict[str, int]) -> Page:
+    page = new_page(browser, viewport)
+    page.goto(server.url + "/static/favicon.svg")
+    page.evaluate(f"localStorage.setItem('uno.lang', '{lang}')")
+    page.goto(server.url + "/")
+    wait_until(page, "document.querySelectorAll('#create-presets-list input').length === 4")
+    return page
+
+
+def chosen(page: Page) -> str:
+    value: str = page.evaluate("document.querySelector('input[name=preset]:checked').value")
+    return value
+
+
+def options_of(server: ServerThread, page: Page) -> dict[str, object]:
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    code = page.text_content("#table-code") or ""
+    options: dict[str, object] = httpx.get(f"{server.url}/api/tables/{code}").json()["options"]
+    return {k: v for k, v in options.items() if k not in ("scoring_mode", "target_score")}
+
+
+PRESET_WORDS = {
+    "en": ["Classic", "Family", "Chaos", "Custom"],
+    "fr": ["Classique", "Famille", "Chaos", "Personnalisé"],
+}
+FAMILY_HELP = {
+    "en": "Gentler: a forgotten UNO costs one press, pressing stops once cards come out, "
+    "and a last card ends the hand without more presses.",
+    "fr": "Plus doux : un UNO oublié coûte un appui, on arrête d'appuyer dès que des cartes "
+    "sortent, et une dernière carte termine la manche sans autres appuis.",
+}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS[:2])
+def test_a_preset_fills_the_house_rules_and_a_change_makes_it_custom(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    page = home(browser, server, lang, viewport)
+    names = page.eval_on_selector_all(
+        "#create-presets-list .preset-name", "els => els.map(e => e.textContent)"
+    )
+    assert names == PRESET_WORDS[lang]
+    assert page.text_content("#preset-family-help") == FAMILY_HELP[lang]
+    assert chosen(page) == "classic"  # the edition's own rules
+    page.check("#preset-family")
+    page.click("#create-rules summary")
+    assert page.input_value("#rule-uno_penalty_presses") == "1"
+    assert page.input_value("#rule-stop_after_fire") == "always"
+    assert page.is_checked("#rule-may_go_out_on_trade_hands")
+    assert page.locator('[data-rule="last_card_effects"] input:checked').count() == 0
+    shot(page, tmp_path, f"presets-family-{lang}")
+    # Any change makes it the host's own; choosing the preset again puts it back.
+    page.fill("#rule-hand_size", "5")
+    page.dispatch_event("#rule-hand_size", "change")
+    assert chosen(page) == "custom"
+    page.fill("#rule-hand_size", "7")
+    page.dispatch_event("#rule-hand_size", "change")
+    assert chosen(page) == "family"
+    assert options_of(server, page) == {
+        "uno_penalty_presses": 1,
+        "stop_after_fire": "always",
+        "may_go_out_on_trade_hands": True,
+        "last_card_effects": "",
+    }
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_chaos_uses_only_the_options_of_the_chosen_edition(
+    server: ServerThread, browser: Browser
+) -> None:
+    page = home(browser, server, "en", PHONE)
+    page.select_option("#create-edition", "2010")
+    assert chosen(page) == "classic"
+    page.check("#preset-chaos")
+    page.click("#create-rules summary")
+    assert page.input_value("#rule-wild_custom_effect") == "all_hit"
+    assert page.is_checked("#rule-stacking") and page.is_checked("#rule-allow_stack_after_out")
+    assert options_of(server, page) == {
+        "uno_penalty_presses": 4,
+        "stacking": True,
+        "allow_stack_after_out": True,
+        "e2_extra_card_all_counts": True,
+        "wild_custom_effect": "all_hit",
+    }
+    # Another edition starts again from its own rules.
+    page.goto(server.url + "/")
+    wait_until(page, "document.querySelectorAll('#create-presets-list input').length === 4")
+    page.check("#preset-chaos")
+    page.select_option("#create-edition", "mega-hit")
+    assert chosen(page) == "classic"
+
+
+HOWTO = {
+    "en": {
+        "title": "How to play UNO Attack!",
+        "cards": "The action cards of UNO Attack! (2003)",
+        "trade": "Trade Hands (×4, 30 points) Swap hands with a player you choose; you may "
+        "not go out on it.",
+        "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
+        "catches you first, before the next player starts, makes you press 2 presses.",
+        "mega": "Mega Hit: a player who must press because of a Hit card may stack any Hit "
+        "card instead; the presses add up and pass on.",
+    },
+    "fr": {
+        "title": "Comment jouer à UNO Attack!",
+        "cards": "Les cartes Action de UNO Attack! (2003)",
+        "trade": "Échange de mains (×4, 30 points) Échangez votre main avec le joueur de votre "
+        "choix ; on ne peut pas sortir sur cette carte.",
+        "uno": "Quand vous posez votre avant-dernière carte, dites UNO (le bouton UNO !). Si "
+        "quelqu'un vous attrape avant, et avant que le joueur suivant commence, vous faites "
+        "2 appuis.",
+        "mega": "Méga appuyer : un joueur qui doit appuyer à cause d'une carte Appuyer peut "
+        "plutôt poser n'importe quelle carte Appuyer ; les appuis s'additionnent et passent "
+        "au suivant.",
+    },
+}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_how_to_play_opens_from_the_home_page_and_the_table(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    words = HOWTO[lang]
+    page = home(browser, server, lang, viewport)
+    page.click("#home-howto")
+    page.wait_for_selector("#howto[open]")
+    assert page.text_content("#howto-title") == words["title"]
+    assert page.text_content("#howto-cards-title") == words["cards"]
+    kinds = page.eval_on_selector_all("#howto-cards li", "els => els.map(e => e.dataset.kind)")
+    assert kinds == [
+        "skip",
+        "reverse",
+        "hit2",
+        "discard_all",
+        "trade_hands",
+        "wild",
+        "wild_all_hit",
+        "wild_hit_fire",
+    ]
+    assert page.text_content('#howto-cards li[data-kind="trade_hands"]') == words["trade"]
+    assert page.text_content("#howto-uno") == words["uno"]
+    assert page.is_hidden("#howto-notes")
+    # Each edition's own cards: the French-Canadian one stacks its Hit cards.
+    page.select_option("#howto-edition", "mega-hit")
+    kinds = page.eval_on_selector_all("#howto-cards li", "els => els.map(e => e.dataset.kind)")
+    assert kinds == ["skip", "reverse", "hit1", "hit2", "discard_all", "wild", "wild_attack_attack"]
+    assert page.text_content("#howto-notes li") == words["mega"]
+    # One screen: on a phone the dialog fits the screen and scrolls inside itself.
+    dialog = page.locator("#howto").bounding_box()
+    assert dialog is not None and dialog["height"] <= viewport["height"]
+    shot(page, tmp_path, f"howto-{lang}-{viewport['width']}")
+    page.keyboard.press("Escape")
+    wait_until(page, "!document.getElementById('howto').open")
+
+    # From the table: the top bar's "?" shows the table's edition.
+    table = create_table(server.url, edition="2010", seats=2, host_name="Ann", seed=3)
+    code = str(table["code"])
+    post(
+        server.url,
+        f"/api/tables/{code}/seats/1/bot",
+        host_token=table["host_token"],
+        level="random",
+    )
+    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
+    page.goto(f"{server.url}/t/{code}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    post(server.url, f"/api/tables/{code}/start", host_token=table["host_token"])
+    wait_until(page, "document.body.dataset.screen === 'game'")
+    page.click("#btn-howto")
+    page.wait_for_selector("#howto[open]")
+    assert page.input_value("#howto-edition") == "2010"
+    kinds = page.eval_on_selector_all("#howto-cards li", "els => els.map(e => e.dataset.kind)")
+    assert "wild_hit4" in kinds and "trade_hands" not in kinds
+    page.click("#howto-close")
+    wait_until(page, "!document.getElementById('howto').open")
+    assert not page.errors  # type: ignore[attr-defined]
