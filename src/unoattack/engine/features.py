@@ -183,14 +183,21 @@ class SeatFeatures:
     """
 
     __slots__ = (
+        "_active",
+        "_at",
+        "_called",
         "_colour",
+        "_counts",
+        "_dealer",
         "_decision",
+        "_duties",
         "_hand",
-        "_order",
         "_phase",
-        "_rows",
+        "_scores",
         "_since_fire",
+        "_to_act",
         "_top",
+        "_uno",
         "face_of",
         "game",
         "layout",
@@ -218,8 +225,19 @@ class SeatFeatures:
         # What the vector holds now, to rewrite only what changes.
         self._hand: set[int] = set()  # the card ids the hand segment counts
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
-        self._rows: list[tuple[float | bool, ...]] = [()] * game.n
-        self._order = [(me + slot) % game.n for slot in range(game.n)]  # seat of each slot
+        n = game.n
+        # Where each seat's slot starts in the vector (slot k: k seats clockwise from me).
+        self._at = [_SEATS + ((seat - me) % n) * _WIDTH for seat in range(n)]
+        for at in self._at:
+            self.vector[at] = 1.0  # present
+        # The seat features as last written: each changes for a seat or two at a time.
+        self._counts: list[int] = [-1] * n
+        self._called: list[bool] | None = None
+        self._scores: list[int] | None = None
+        self._active: list[bool] | None = None
+        self._to_act: int | None = -1
+        self._uno = self._dealer = -1
+        self._duties: dict[int, tuple[float, bool, bool]] = {}
 
     def refresh(self, *, deciding: bool = False, reacting: bool = False) -> array[float]:
         """The vector as the game stands now.
@@ -289,67 +307,68 @@ class SeatFeatures:
         return vec
 
     def _refresh_seats(self, vec: array[float]) -> None:
+        # Each feature is compared with what the vector holds and rewritten only for the
+        # seats where it changed: most steps move a hand's size and the turn marker.
         game = self.game
-        hands, scores, active = game.hands, game.scores, game.active
-        called, to_act, dealer, uno_seat = game.called_uno, game.to_act, game.dealer, game.uno_seat
-        target = self.layout.target_score
+        at = self._at
+        counts = list(map(len, game.hands))
+        called = game.called_uno
+        seen = self._counts
+        if counts != seen or called != self._called:
+            changed_calls = called != self._called
+            for seat, count in enumerate(counts):
+                if count != seen[seat] or changed_calls:
+                    where = at[seat]
+                    vec[where + 2] = count
+                    vec[where + 3] = 1.0 if called[seat] and count == 1 else 0.0
+            self._counts = counts
+            self._called = list(called)
+        value = game.to_act
+        if value != self._to_act:
+            if self._to_act is not None and self._to_act >= 0:
+                vec[at[self._to_act] + 4] = 0.0
+            if value is not None:
+                vec[at[value] + 4] = 1.0
+            self._to_act = value
+        value = game.uno_seat
+        if value != self._uno:
+            if self._uno >= 0:
+                vec[at[self._uno] + 5] = 0.0
+            if value >= 0:
+                vec[at[value] + 5] = 1.0
+            self._uno = value
+        value = game.dealer
+        if value != self._dealer:
+            if self._dealer >= 0:
+                vec[at[self._dealer] + 6] = 0.0
+            vec[at[value] + 6] = 1.0
+            self._dealer = value
+        scores = game.scores
+        if scores != self._scores:
+            target = self.layout.target_score
+            for seat, score in enumerate(scores):
+                vec[at[seat] + 7] = min(score / target, CLIP_SCORE)
+            self._scores = list(scores)
+        active = game.active
+        if active != self._active:
+            for seat, playing in enumerate(active):
+                vec[at[seat] + 1] = 1.0 if playing else 0.0
+            self._active = list(active)
         duties = game.duties
-        if duties:
-            owed: dict[int, float] = {}
-            until_fire: set[int] = set()
-            may_stack: set[int] = set()
+        if duties or self._duties:
+            owed: dict[int, tuple[float, bool, bool]] = {}
             for duty in duties:
-                owed[duty.seat] = owed.get(duty.seat, 0.0) + duty.left
-                if duty.until_fire:
-                    until_fire.add(duty.seat)
-                if duty.stackable:
-                    may_stack.add(duty.seat)
-        rows = self._rows
-        for slot, seat in enumerate(self._order):
-            count = len(hands[seat])
-            score = scores[seat] / target
-            if duties:
-                row = (
-                    count,
-                    1.0 if active[seat] else 0.0,
-                    1.0 if called[seat] and count == 1 else 0.0,
-                    seat == to_act,
-                    seat == uno_seat,
-                    seat == dealer,
-                    score,
-                    owed.get(seat, 0.0),
-                    seat in until_fire,
-                    seat in may_stack,
+                left, until_fire, may_stack = owed.get(duty.seat, (0.0, False, False))
+                owed[duty.seat] = (
+                    left + duty.left,
+                    until_fire or duty.until_fire,
+                    may_stack or duty.stackable,
                 )
-            else:
-                row = (
-                    count,
-                    1.0 if active[seat] else 0.0,
-                    1.0 if called[seat] and count == 1 else 0.0,
-                    seat == to_act,
-                    seat == uno_seat,
-                    seat == dealer,
-                    score,
-                    0.0,
-                    False,
-                    False,
-                )
-            if row != rows[slot]:
-                rows[slot] = row
-                at = _SEATS + slot * _WIDTH
-                vec[at : at + _WIDTH] = array(
-                    "f",
-                    (
-                        1.0,  # present
-                        row[1],
-                        float(count),
-                        row[2],
-                        1.0 if row[3] else 0.0,
-                        1.0 if row[4] else 0.0,
-                        1.0 if row[5] else 0.0,
-                        min(score, CLIP_SCORE),
-                        min(row[7], CLIP_PRESSES),
-                        1.0 if row[8] else 0.0,
-                        1.0 if row[9] else 0.0,
-                    ),
-                )
+            if owed != self._duties:
+                for seat in self._duties.keys() | owed.keys():
+                    left, until_fire, may_stack = owed.get(seat, (0.0, False, False))
+                    where = at[seat]
+                    vec[where + 8] = min(left, CLIP_PRESSES)
+                    vec[where + 9] = 1.0 if until_fire else 0.0
+                    vec[where + 10] = 1.0 if may_stack else 0.0
+                self._duties = owed

@@ -42,7 +42,7 @@ from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal, explain
-from unoattack.engine.game import Game
+from unoattack.engine.game import Game, Phase
 from unoattack.engine.record import TakeBack, rewind
 from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
@@ -69,6 +69,8 @@ __all__ = [
 
 _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
+_MATCH_OVER = Phase.MATCH_OVER
+_NO_DECISION: tuple[int | None, bool] = (None, False)
 
 
 class Match:
@@ -206,37 +208,48 @@ class Match:
         """The seat played from outside whose decision the match awaits now: a seat
         offered a reaction, or the seat to act. None when the match is over, paused, or
         a bot or a held catch comes first."""
-        if self.game.is_over or self._pause_until is not None:
-            return None
-        offered = self.offered
-        if offered is not None:
-            return offered
-        if self._held is not None or (
-            self.offers and self._window is not None and self._window.queue
-        ):
-            return None
-        seat = self.game.to_act
-        if seat is None or self.seats.controller(seat) is not None:
-            return None
-        return seat
+        return self.decision()[0]
+
+    def decision(self) -> tuple[int | None, bool]:
+        """The decision the match awaits now: (:attr:`deciding`, whether that seat is
+        answering an offer of a reaction rather than acting in its turn). Environments
+        ask it once after each change, so it is written for speed."""
+        game = self.game
+        if game.phase is _MATCH_OVER or self._pause_until is not None:
+            return _NO_DECISION
+        window = self._window
+        if window is not None:
+            if self._held is not None:
+                return _NO_DECISION
+            queue = window.queue
+            if queue:
+                head = queue[0]
+                if head[3] is None:
+                    return head[2], True  # an offer to a seat played from outside
+                if self.offers:
+                    return _NO_DECISION  # a bot's reaction comes first
+        elif self._held is not None:
+            return _NO_DECISION
+        seat = game.to_act
+        if seat is None or seat in self.seats.bots or seat in self.seats.away:
+            return _NO_DECISION
+        return seat, False
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What the table accepts from ``seat`` now: the engine's legal actions, none
         while the table pauses; with offers, only the answer to an offer while one is
         out, and only the seat to act's otherwise."""
         game = self.game
-        if game.is_over or self._pause_until is not None or not 0 <= seat < game.n:
+        if game.phase is _MATCH_OVER or self._pause_until is not None or not 0 <= seat < game.n:
+            return ()
+        if not self.offers:
+            return game.legal_actions(seat)
+        deciding, offer = self.decision()
+        if deciding != seat:
             return ()
         actions = game.legal_actions(seat)
-        if not self.offers:
-            return actions
-        offered = self.offered
-        if offered is not None:
-            if seat != offered:
-                return ()
+        if offer:
             return tuple(a for a in actions if a.kind in REACTIONS)
-        if self.deciding != seat:
-            return ()
         return actions
 
     def view(self, viewer: int) -> View:
@@ -284,7 +297,7 @@ class Match:
             JournalError: The journal refused an action (it was not applied).
         """
         steps: list[Step] = []
-        game, bots = self.game, self.seats.bots
+        game, bots, away = self.game, self.seats.bots, self.seats.away
         timing = self.timing
         instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead.on
         while limit is None or len(steps) < limit:
@@ -296,14 +309,20 @@ class Match:
                 and self._held is None
                 and self._pause_until is None
             ):
-                # The common case of simulations, taken without the general search for
-                # what comes due: a bot to act at once, and nothing else pending.
+                # The common cases of simulations and environments, taken without the
+                # general search for what comes due (next_due's first case): a bot to
+                # act at once, or a seat played from outside to decide, and nothing else
+                # pending.
                 seat = game.to_act
-                bot = None if seat is None else bots.get(seat)
-                if bot is not None and self._since <= now:
-                    assert seat is not None
-                    steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
-                    continue
+                if seat is None:
+                    break
+                bot = bots.get(seat)
+                if bot is not None:
+                    if self._since <= now:
+                        steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
+                        continue
+                elif not away and timing.turn_timer <= 0:
+                    break  # a seat played from outside decides: nothing comes due
             due = self._due()
             if due is None or due.at > now:
                 break
