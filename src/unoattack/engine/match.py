@@ -69,8 +69,11 @@ __all__ = [
 
 _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
+_CATCH = ActionKind.CATCH
+_BOT = Chooser.BOT
 _MATCH_OVER = Phase.MATCH_OVER
 _NO_DECISION: tuple[int | None, bool] = (None, False)
+_new = tuple.__new__
 
 
 class Match:
@@ -319,7 +322,7 @@ class Match:
                 bot = bots.get(seat)
                 if bot is not None:
                     if self._since <= now:
-                        steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
+                        steps += self._bot_move(seat, bot, _BOT, self._since)
                         continue
                 elif not away and timing.turn_timer <= 0:
                     break  # a seat played from outside decides: nothing comes due
@@ -412,11 +415,11 @@ class Match:
                 seat=seat,
                 players=game.n,
             )
-        if game.is_over:
+        if game.phase is _MATCH_OVER:
             raise IllegalAction("the match is over", "match_over")
         if self._pause_until is not None:
             raise MatchRefusal("the next hand starts in a moment", "between_hands")
-        if self.offers:
+        if self.offers and self._window is not None:
             offered = self.offered
             if offered is not None and offered != seat:
                 raise MatchRefusal(
@@ -576,7 +579,7 @@ class Match:
                 "uno_in_time",
             )
             return [said, failed]
-        if action.kind is ActionKind.CATCH and self.timing.uno_grace > 0:
+        if action.kind is _CATCH and self.timing.uno_grace > 0:
             if action not in game.legal_actions(seat):
                 game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing
             self._held = HeldCatch(seat, game.uno_seat, at, self.state, chooser)
@@ -626,9 +629,9 @@ class Match:
             self._ready = set()
         if game.uno_seat >= 0 or self._window is not None:
             self._observe(at, reopened=action.kind is _PLAY)
-        return Step(
-            _APPLIED, seat, action, at, self.state, chooser, "", hand, game.result, start, len(log)
-        )
+        # Step's own constructor is Python code; the tuple's is not (every field given).
+        fields = (_APPLIED, seat, action, at, self.state, chooser, "", hand, game.result)
+        return _new(Step, (*fields, start, len(log)))
 
     def _observe(self, at: float, reopened: bool) -> None:
         """After an action: note a catch window that opened (and the bots' reactions to
@@ -717,7 +720,7 @@ class Match:
             else:
                 choice = bot.choose(view(game, seat))
         try:
-            if self._direct and choice.kind is not ActionKind.CATCH and self._held is None:
+            if self._direct and choice.kind is not _CATCH and self._held is None:
                 return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
             return self._accept(seat, choice, at, chooser, None)
         except IllegalAction as exc:

@@ -87,6 +87,7 @@ FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 _INT8 = np.dtype(np.int8)
 _new = tuple.__new__
+_PENALIZE = ActionKind.PENALIZE
 _FLOAT32 = np.dtype(np.float32)
 
 
@@ -363,7 +364,7 @@ class Table:
                 action = Action.from_code(int(code))
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-            if action.kind is ActionKind.PENALIZE:
+            if action.kind is _PENALIZE:
                 raise IllegalAction("penalize is the referee's action, not a player's")
             steps = self.match.submit(seat, action)  # the match judges; raises IllegalAction
         return self._transitions(steps)[-1]  # the seat's own step comes last
