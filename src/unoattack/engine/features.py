@@ -7,7 +7,8 @@ that the vector equals the one spelled out from ``view(game, seat)``.
 
 It is built for speed (research environments step it millions of times): each seat's
 vector lives in an ``array('f')`` that is updated in place, and only what changed since
-that seat's last encoding is rewritten (the hand, the top card, each seat's slot...).
+that seat's last encoding is rewritten: the hand segment when the hand changed, a
+one-hot mark that moved, the features of the seats where they changed.
 The layout (:data:`SEGMENTS`) is the same for every edition and table size.
 
 >>> from unoattack.engine import Game
@@ -113,6 +114,7 @@ _SINCE_RELOAD, _STOCK, _PILE, _MEGA = (
     _AT["mega_pile"],
 )
 _SEATS = _AT["seats"]
+_PERIOD = ScheduleModel.PERIOD
 _SIZE = SEGMENTS[-1].stop
 
 
@@ -183,14 +185,21 @@ class SeatFeatures:
     """
 
     __slots__ = (
+        "_active",
+        "_at",
+        "_called",
         "_colour",
+        "_counts",
+        "_dealer",
         "_decision",
+        "_duties",
         "_hand",
-        "_order",
         "_phase",
-        "_rows",
+        "_scores",
         "_since_fire",
+        "_to_act",
         "_top",
+        "_uno",
         "face_of",
         "game",
         "layout",
@@ -216,10 +225,21 @@ class SeatFeatures:
         self.face_of = [face.index for face in game.faces]  # card id -> face index
         self.vector = array("f", bytes(4 * _SIZE))
         # What the vector holds now, to rewrite only what changes.
-        self._hand: set[int] = set()  # the card ids the hand segment counts
+        self._hand: list[int] = []  # the copies of each face the hand segment holds
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
-        self._rows: list[tuple[float | bool, ...]] = [()] * game.n
-        self._order = [(me + slot) % game.n for slot in range(game.n)]  # seat of each slot
+        n = game.n
+        # Where each seat's slot starts in the vector (slot k: k seats clockwise from me).
+        self._at = [_SEATS + ((seat - me) % n) * _WIDTH for seat in range(n)]
+        for at in self._at:
+            self.vector[at] = 1.0  # present
+        # The seat features as last written: each changes for a seat or two at a time.
+        self._counts: list[int] = [-1] * n
+        self._called: list[bool] | None = None
+        self._scores: list[int] | None = None
+        self._active: list[bool] | None = None
+        self._to_act: int | None = -1
+        self._uno = self._dealer = -1
+        self._duties: dict[int, tuple[float, bool, bool]] = {}
 
     def refresh(self, *, deciding: bool = False, reacting: bool = False) -> array[float]:
         """The vector as the game stands now.
@@ -229,45 +249,48 @@ class SeatFeatures:
             reacting: ... and that decision is an out-of-turn offer (say UNO, catch, pass).
         """
         # Written for speed: environments call this at every step. Each one-hot segment
-        # moves its mark only when the value changed.
+        # moves its mark only when the value changed. Colours and phases are IntEnums:
+        # used as ints, without ``.value`` (a descriptor in Python code).
         game = self.game
         vec = self.vector
-        face_of = self.face_of
-        if self.seat != SPECTATOR:
-            # A hand holds a few cards or dozens (the launcher is generous); usually one
-            # card came or went since the last refresh.
-            hand = game.hands[self.seat].keys()
-            held = self._hand
-            if hand != held:
-                for card in held - hand:
-                    vec[_HAND + face_of[card]] -= 1.0
-                for card in hand - held:
-                    vec[_HAND + face_of[card]] += 1.0
-                self._hand = set(hand)
-        value = face_of[game.pile[-1]]
-        if value != self._top:
-            if self._top >= 0:
-                vec[_TOP + self._top] = 0.0
+        seat = self.seat
+        if seat >= 0:
+            # The engine keeps each hand's copies of each face (its move generator reads
+            # them): the hand segment is that list. A hand holds a few cards or dozens
+            # (the launcher is generous), so the list is compared and copied whole, in
+            # C, rather than the hand's cards walked in Python.
+            counts = game._counts[seat]
+            if counts != self._hand:
+                vec[_HAND:_TOP] = array("f", counts)
+                self._hand = counts.copy()
+        value = self.face_of[game.pile[-1]]
+        last = self._top
+        if value != last:
+            if last >= 0:
+                vec[_TOP + last] = 0.0
             vec[_TOP + value] = 1.0
             self._top = value
         colour = game.colour
-        value = -1 if colour is None else colour.value
-        if value != self._colour:
-            if self._colour >= 0:
-                vec[_COLOUR + self._colour] = 0.0
+        value = -1 if colour is None else colour + 0
+        last = self._colour
+        if value != last:
+            if last >= 0:
+                vec[_COLOUR + last] = 0.0
             if value >= 0:
                 vec[_COLOUR + value] = 1.0
             self._colour = value
-        value = game.phase.value
-        if value != self._phase:
-            if self._phase >= 0:
-                vec[_PHASE + self._phase] = 0.0
+        value = game.phase + 0
+        last = self._phase
+        if value != last:
+            if last >= 0:
+                vec[_PHASE + last] = 0.0
             vec[_PHASE + value] = 1.0
             self._phase = value
         value = (1 if reacting else 0) if deciding else -1
-        if value != self._decision:
-            if self._decision >= 0:
-                vec[_DECISION + self._decision] = 0.0
+        last = self._decision
+        if value != last:
+            if last >= 0:
+                vec[_DECISION + last] = 0.0
             if value >= 0:
                 vec[_DECISION + value] = 1.0
             self._decision = value
@@ -275,13 +298,14 @@ class SeatFeatures:
         value = launcher.since_fire
         if value >= SINCE_FIRE_BUCKETS:
             value = SINCE_FIRE_BUCKETS - 1
-        if value != self._since_fire:
-            if self._since_fire >= 0:
-                vec[_SINCE_FIRE + self._since_fire] = 0.0
+        last = self._since_fire
+        if value != last:
+            if last >= 0:
+                vec[_SINCE_FIRE + last] = 0.0
             vec[_SINCE_FIRE + value] = 1.0
             self._since_fire = value
         vec[_DIRECTION] = 1.0 if game.direction > 0 else 0.0
-        vec[_SINCE_RELOAD] = launcher.since_reload % ScheduleModel.PERIOD
+        vec[_SINCE_RELOAD] = launcher.since_reload % _PERIOD
         vec[_STOCK] = len(launcher.stock)
         vec[_PILE] = len(game.pile)
         vec[_MEGA] = min(float(game.pile_total), CLIP_PRESSES) if game.pile_cards > 1 else 0.0
@@ -289,67 +313,70 @@ class SeatFeatures:
         return vec
 
     def _refresh_seats(self, vec: array[float]) -> None:
+        # Each feature is compared with what the vector holds and rewritten only for the
+        # seats where it changed: most steps move a hand's size and the turn marker.
         game = self.game
-        hands, scores, active = game.hands, game.scores, game.active
-        called, to_act, dealer, uno_seat = game.called_uno, game.to_act, game.dealer, game.uno_seat
-        target = self.layout.target_score
+        at = self._at
+        counts = list(map(len, game.hands))
+        called = game.called_uno
+        if counts != self._counts:
+            seen = self._counts
+            for seat, count in enumerate(counts):
+                if count != seen[seat]:
+                    where = at[seat]
+                    vec[where + 2] = count
+                    vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
+            self._counts = counts
+        if called != self._called:
+            for seat, said in enumerate(called):
+                vec[at[seat] + 3] = 1.0 if said and counts[seat] == 1 else 0.0
+            self._called = list(called)
+        value = game.to_act
+        if value != self._to_act:
+            if self._to_act is not None and self._to_act >= 0:
+                vec[at[self._to_act] + 4] = 0.0
+            if value is not None:
+                vec[at[value] + 4] = 1.0
+            self._to_act = value
+        value = game.uno_seat
+        if value != self._uno:
+            if self._uno >= 0:
+                vec[at[self._uno] + 5] = 0.0
+            if value >= 0:
+                vec[at[value] + 5] = 1.0
+            self._uno = value
+        value = game.dealer
+        if value != self._dealer:
+            if self._dealer >= 0:
+                vec[at[self._dealer] + 6] = 0.0
+            vec[at[value] + 6] = 1.0
+            self._dealer = value
+        scores = game.scores
+        if scores != self._scores:
+            target = self.layout.target_score
+            for seat, score in enumerate(scores):
+                vec[at[seat] + 7] = min(score / target, CLIP_SCORE)
+            self._scores = list(scores)
+        active = game.active
+        if active != self._active:
+            for seat, playing in enumerate(active):
+                vec[at[seat] + 1] = 1.0 if playing else 0.0
+            self._active = list(active)
         duties = game.duties
-        if duties:
-            owed: dict[int, float] = {}
-            until_fire: set[int] = set()
-            may_stack: set[int] = set()
+        if duties or self._duties:
+            owed: dict[int, tuple[float, bool, bool]] = {}
             for duty in duties:
-                owed[duty.seat] = owed.get(duty.seat, 0.0) + duty.left
-                if duty.until_fire:
-                    until_fire.add(duty.seat)
-                if duty.stackable:
-                    may_stack.add(duty.seat)
-        rows = self._rows
-        for slot, seat in enumerate(self._order):
-            count = len(hands[seat])
-            score = scores[seat] / target
-            if duties:
-                row = (
-                    count,
-                    1.0 if active[seat] else 0.0,
-                    1.0 if called[seat] and count == 1 else 0.0,
-                    seat == to_act,
-                    seat == uno_seat,
-                    seat == dealer,
-                    score,
-                    owed.get(seat, 0.0),
-                    seat in until_fire,
-                    seat in may_stack,
+                left, until_fire, may_stack = owed.get(duty.seat, (0.0, False, False))
+                owed[duty.seat] = (
+                    left + duty.left,
+                    until_fire or duty.until_fire,
+                    may_stack or duty.stackable,
                 )
-            else:
-                row = (
-                    count,
-                    1.0 if active[seat] else 0.0,
-                    1.0 if called[seat] and count == 1 else 0.0,
-                    seat == to_act,
-                    seat == uno_seat,
-                    seat == dealer,
-                    score,
-                    0.0,
-                    False,
-                    False,
-                )
-            if row != rows[slot]:
-                rows[slot] = row
-                at = _SEATS + slot * _WIDTH
-                vec[at : at + _WIDTH] = array(
-                    "f",
-                    (
-                        1.0,  # present
-                        row[1],
-                        float(count),
-                        row[2],
-                        1.0 if row[3] else 0.0,
-                        1.0 if row[4] else 0.0,
-                        1.0 if row[5] else 0.0,
-                        min(score, CLIP_SCORE),
-                        min(row[7], CLIP_PRESSES),
-                        1.0 if row[8] else 0.0,
-                        1.0 if row[9] else 0.0,
-                    ),
-                )
+            if owed != self._duties:
+                for seat in self._duties.keys() | owed.keys():
+                    left, until_fire, may_stack = owed.get(seat, (0.0, False, False))
+                    where = at[seat]
+                    vec[where + 8] = min(left, CLIP_PRESSES)
+                    vec[where + 9] = 1.0 if until_fire else 0.0
+                    vec[where + 10] = 1.0 if may_stack else 0.0
+                self._duties = owed

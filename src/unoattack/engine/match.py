@@ -42,7 +42,7 @@ from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal, explain
-from unoattack.engine.game import Game
+from unoattack.engine.game import Game, Phase
 from unoattack.engine.record import TakeBack, rewind
 from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
@@ -69,6 +69,11 @@ __all__ = [
 
 _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
+_CATCH = ActionKind.CATCH
+_BOT = Chooser.BOT
+_MATCH_OVER = Phase.MATCH_OVER
+_NO_DECISION: tuple[int | None, bool] = (None, False)
+_new = tuple.__new__
 
 
 class Match:
@@ -223,37 +228,48 @@ class Match:
         """The seat played from outside whose decision the match awaits now: a seat
         offered a reaction, or the seat to act. None when the match is over, paused, or
         a bot or a held catch comes first."""
-        if self.game.is_over or self._pause_until is not None:
-            return None
-        offered = self.offered
-        if offered is not None:
-            return offered
-        if self._held is not None or (
-            self.offers and self._window is not None and self._window.queue
-        ):
-            return None
-        seat = self.game.to_act
-        if seat is None or self.seats.controller(seat) is not None:
-            return None
-        return seat
+        return self.decision()[0]
+
+    def decision(self) -> tuple[int | None, bool]:
+        """The decision the match awaits now: (:attr:`deciding`, whether that seat is
+        answering an offer of a reaction rather than acting in its turn). Environments
+        ask it once after each change, so it is written for speed."""
+        game = self.game
+        if game.phase is _MATCH_OVER or self._pause_until is not None:
+            return _NO_DECISION
+        window = self._window
+        if window is not None:
+            if self._held is not None:
+                return _NO_DECISION
+            queue = window.queue
+            if queue:
+                head = queue[0]
+                if head[3] is None:
+                    return head[2], True  # an offer to a seat played from outside
+                if self.offers:
+                    return _NO_DECISION  # a bot's reaction comes first
+        elif self._held is not None:
+            return _NO_DECISION
+        seat = game.to_act
+        if seat is None or seat in self.seats.bots or seat in self.seats.away:
+            return _NO_DECISION
+        return seat, False
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What the table accepts from ``seat`` now: the engine's legal actions, none
         while the table pauses; with offers, only the answer to an offer while one is
         out, and only the seat to act's otherwise."""
         game = self.game
-        if game.is_over or self._pause_until is not None or not 0 <= seat < game.n:
+        if game.phase is _MATCH_OVER or self._pause_until is not None or not 0 <= seat < game.n:
+            return ()
+        if not self.offers:
+            return game.legal_actions(seat)
+        deciding, offer = self.decision()
+        if deciding != seat:
             return ()
         actions = game.legal_actions(seat)
-        if not self.offers:
-            return actions
-        offered = self.offered
-        if offered is not None:
-            if seat != offered:
-                return ()
+        if offer:
             return tuple(a for a in actions if a.kind in REACTIONS)
-        if self.deciding != seat:
-            return ()
         return actions
 
     def view(self, viewer: int) -> View:
@@ -301,7 +317,7 @@ class Match:
             JournalError: The journal refused an action (it was not applied).
         """
         steps: list[Step] = []
-        game, bots = self.game, self.seats.bots
+        game, bots, away = self.game, self.seats.bots, self.seats.away
         timing = self.timing
         instant = self._direct and timing.think <= 0 and timing.press <= 0 and not self._ahead.on
         while limit is None or len(steps) < limit:
@@ -313,14 +329,20 @@ class Match:
                 and self._held is None
                 and self._pause_until is None
             ):
-                # The common case of simulations, taken without the general search for
-                # what comes due: a bot to act at once, and nothing else pending.
+                # The common cases of simulations and environments, taken without the
+                # general search for what comes due (next_due's first case): a bot to
+                # act at once, or a seat played from outside to decide, and nothing else
+                # pending.
                 seat = game.to_act
-                bot = None if seat is None else bots.get(seat)
-                if bot is not None and self._since <= now:
-                    assert seat is not None
-                    steps += self._bot_move(seat, bot, Chooser.BOT, self._since)
-                    continue
+                if seat is None:
+                    break
+                bot = bots.get(seat)
+                if bot is not None:
+                    if self._since <= now:
+                        steps += self._bot_move(seat, bot, _BOT, self._since)
+                        continue
+                elif not away and timing.turn_timer <= 0:
+                    break  # a seat played from outside decides: nothing comes due
             due = self._due()
             if due is None or due.at > now:
                 break
@@ -410,11 +432,11 @@ class Match:
                 seat=seat,
                 players=game.n,
             )
-        if game.is_over:
+        if game.phase is _MATCH_OVER:
             raise IllegalAction("the match is over", "match_over")
         if self._pause_until is not None:
             raise MatchRefusal("the next hand starts in a moment", "between_hands")
-        if self.offers:
+        if self.offers and self._window is not None:
             offered = self.offered
             if offered is not None and offered != seat:
                 raise MatchRefusal(
@@ -574,7 +596,7 @@ class Match:
                 "uno_in_time",
             )
             return [said, failed]
-        if action.kind is ActionKind.CATCH and self.timing.uno_grace > 0:
+        if action.kind is _CATCH and self.timing.uno_grace > 0:
             if action not in game.legal_actions(seat):
                 game.apply(action, seat)  # the engine says why (IllegalAction), changing nothing
             self._held = HeldCatch(seat, game.uno_seat, at, self.state, chooser)
@@ -624,9 +646,9 @@ class Match:
             self._ready = set()
         if game.uno_seat >= 0 or self._window is not None:
             self._observe(at, reopened=action.kind is _PLAY)
-        return Step(
-            _APPLIED, seat, action, at, self.state, chooser, "", hand, game.result, start, len(log)
-        )
+        # Step's own constructor is Python code; the tuple's is not (every field given).
+        fields = (_APPLIED, seat, action, at, self.state, chooser, "", hand, game.result)
+        return _new(Step, (*fields, start, len(log)))
 
     def _observe(self, at: float, reopened: bool) -> None:
         """After an action: note a catch window that opened (and the bots' reactions to
@@ -715,7 +737,7 @@ class Match:
             else:
                 choice = bot.choose(view(game, seat))
         try:
-            if self._direct and choice.kind is not ActionKind.CATCH and self._held is None:
+            if self._direct and choice.kind is not _CATCH and self._held is None:
                 return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
             return self._accept(seat, choice, at, chooser, None)
         except IllegalAction as exc:

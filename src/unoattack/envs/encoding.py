@@ -85,6 +85,10 @@ RewardMode = Literal["match", "hand"]
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
+_INT8 = np.dtype(np.int8)
+_new = tuple.__new__
+_PENALIZE = ActionKind.PENALIZE
+_FLOAT32 = np.dtype(np.float32)
 
 
 class ObservationEncoder:
@@ -144,18 +148,21 @@ class ObservationEncoder:
                 needed for a spectator).
             out: A vector to write into instead of a new one.
         """
-        numbers = table.features(seat, self.layout, perspective)
-        vector = np.frombuffer(numbers.refresh(deciding=deciding, reacting=reacting), np.float32)
+        vector = table.vector(seat, self.layout, perspective, deciding, reacting)
         if out is None:
-            return vector.copy()
+            return vector.copy()  # one copy of a contiguous buffer: the caller's to keep
         out[:] = vector
         return out
 
 
 def action_mask(codes: Iterable[int]) -> MaskArray:
     """A fresh ``int8`` mask of size :data:`NUM_CODES` with 1 at each legal code."""
-    mask: MaskArray = np.zeros(NUM_CODES, np.int8)
-    mask[list(codes)] = 1
+    # A handful of legal codes: setting them one by one in a fresh buffer is quicker
+    # than numpy's fancy indexing, and the array owns nothing else.
+    buffer = bytearray(NUM_CODES)
+    for code in codes:
+        buffer[code] = 1
+    mask: MaskArray = np.frombuffer(buffer, _INT8)
     return mask
 
 
@@ -211,6 +218,7 @@ class Table:
 
     __slots__ = (
         "_active",
+        "_codes",
         "_decision",
         "_features",
         "decisions",
@@ -233,7 +241,9 @@ class Table:
         # The awaited decision (seat, is an offer), worked out once per change of the
         # table: envs ask for it several times a step.
         self._decision: tuple[int | None, bool] | None = None
-        self._features: dict[tuple[int, int | None], SeatFeatures] = {}
+        self._codes: list[int] | None = None  # ... and its legal codes, once asked for
+        # Each seat's numbers, with a numpy array over their buffer (no copy).
+        self._features: dict[tuple[int, int | None], tuple[SeatFeatures, FloatArray]] = {}
 
     # ------------------------------------------------------------------ queries
 
@@ -251,14 +261,15 @@ class Table:
         """The turn cap cut the match short."""
         return not self.match.is_over and self.decisions >= self.max_decisions
 
-    def _awaited(self) -> tuple[int | None, bool]:
+    def awaited(self) -> tuple[int | None, bool]:
+        """The awaited decision: (:attr:`seat`, :attr:`reacting`), worked out once per
+        change of the table (the match's :meth:`~unoattack.engine.match.Match.decision`)."""
         decision = self._decision
         if decision is None:
             if self.decisions >= self.max_decisions:
                 decision = (None, False)
             else:
-                seat = self.match.deciding
-                decision = (seat, seat is not None and self.match.offered is not None)
+                decision = self.match.decision()
             self._decision = decision
         return decision
 
@@ -266,34 +277,66 @@ class Table:
     def seat(self) -> int | None:
         """The seat whose decision is awaited (None once over or truncated, or while
         the bots have something to do: see :meth:`run_bots`)."""
-        return (self._decision or self._awaited())[0]
+        return (self._decision or self.awaited())[0]
 
     @property
     def reacting(self) -> bool:
         """The awaited decision is an offer of a reaction (its options include PASS)."""
-        return (self._decision or self._awaited())[1]
+        return (self._decision or self.awaited())[1]
 
     def legal_codes(self, seat: int | None = None) -> list[int]:
         """Sorted legal codes of ``seat`` (default: the deciding seat); [] if it does not
         decide now."""
-        deciding, reacting = self._awaited()
+        deciding = (self._decision or self.awaited())[0]
         if deciding is None or (seat is not None and seat != deciding):
             return []
-        codes = [a.code for a in self.match.legal_actions(deciding)]
-        if reacting:
-            codes.append(PASS)
-        codes.sort()
+        return sorted(self.codes())
+
+    def codes(self) -> list[int]:
+        """The deciding seat's legal codes in the engine's order (the match's legal
+        actions, then PASS when it answers an offer); [] when nobody decides. Worked out
+        once per change of the table: the list is shared, do not change it."""
+        codes = self._codes
+        if codes is None:
+            deciding, reacting = self._decision or self.awaited()
+            if deciding is None:
+                codes = []
+            else:
+                codes = [a.code for a in self.match.legal_actions(deciding)]
+                if reacting:
+                    codes.append(PASS)
+            self._codes = codes
         return codes
 
     def features(self, seat: int, layout: Layout, perspective: int | None = None) -> SeatFeatures:
         """``seat``'s numbers (:class:`~unoattack.engine.features.SeatFeatures`), kept
         from one observation to the next so that only what changed is rewritten."""
+        return self._numbers(seat, layout, perspective)[0]
+
+    def vector(
+        self,
+        seat: int,
+        layout: Layout,
+        perspective: int | None = None,
+        deciding: bool = False,
+        reacting: bool = False,
+    ) -> FloatArray:
+        """``seat``'s numbers refreshed, as a ``float32`` array over their buffer: not a
+        copy, so the next refresh rewrites it (copy it to keep it)."""
+        numbers, vector = self._numbers(seat, layout, perspective)
+        numbers.refresh(deciding=deciding, reacting=reacting)
+        return vector
+
+    def _numbers(
+        self, seat: int, layout: Layout, perspective: int | None
+    ) -> tuple[SeatFeatures, FloatArray]:
         key = (seat, perspective)
-        numbers = self._features.get(key)
-        if numbers is None or numbers.game is not self.game or numbers.layout is not layout:
-            numbers = SeatFeatures(self.game, seat, layout, perspective)
-            self._features[key] = numbers
-        return numbers
+        kept = self._features.get(key)
+        if kept is None or kept[0].game is not self.match.game or kept[0].layout is not layout:
+            numbers = SeatFeatures(self.match.game, seat, layout, perspective)
+            kept = (numbers, np.frombuffer(numbers.vector, _FLOAT32))
+            self._features[key] = kept
+        return kept
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""
@@ -307,20 +350,21 @@ class Table:
         Raises:
             IllegalAction: ``code`` is not a legal decision now (the table is unchanged).
         """
-        seat = self.seat
+        seat, reacting = self._decision or self.awaited()
         if seat is None:
             raise IllegalAction("the match is over" if self.is_over else "the turn cap is reached")
-        self._decision = None
         if code == PASS:
-            if self.match.offered != seat:
+            if not reacting:
                 raise IllegalAction("there is nothing to pass on: it is your turn to act")
+            self._decision = self._codes = None
             steps = self.match.decline(seat)
         else:
+            self._decision = self._codes = None
             try:
                 action = Action.from_code(int(code))
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-            if action.kind is ActionKind.PENALIZE:
+            if action.kind is _PENALIZE:
                 raise IllegalAction("penalize is the referee's action, not a player's")
             steps = self.match.submit(seat, action)  # the match judges; raises IllegalAction
         return self._transitions(steps)[-1]  # the seat's own step comes last
@@ -328,31 +372,34 @@ class Table:
     def run_bots(self) -> list[Transition]:
         """Let the bots act until a seat played from outside must decide (or the match
         ends, or the cap is reached); one transition per bot action."""
-        self._decision = None
+        self._decision = self._codes = None
         steps = self.match.advance(0.0, limit=max(0, self.max_decisions - self.decisions))
         return self._transitions(steps)
 
     def count_idle(self) -> None:
         """Count a decision that changed nothing (an env's refused action) towards the cap."""
-        self._decision = None
+        self._decision = self._codes = None
         self.decisions += 1
 
     def _transitions(self, steps: list[Step]) -> list[Transition]:
         found = []
+        recent = self.recent
+        over = self.match.game.is_over
         for step in steps:
             self.decisions += 1
-            code = PASS if step.action is None else step.action.code
-            self.recent.append((step.seat, code))
+            seat, action, hand = step.seat, step.action, step.hand
+            code = PASS if action is None else action.code
+            recent.append((seat, code))
             active_before = self._active
-            if step.hand is not None and step.hand.eliminated:
+            if hand is not None and hand.eliminated:
                 still = list(active_before)
-                for seat in step.hand.eliminated:
-                    still[seat] = False
+                for out in hand.eliminated:
+                    still[out] = False
                 self._active = tuple(still)
+            truncated = not over and self.decisions >= self.max_decisions
+            # Transition's own constructor is Python code; the tuple's is not.
             found.append(
-                Transition(
-                    step.seat, code, active_before, step.hand, step.result, self.is_truncated
-                )
+                _new(Transition, (seat, code, active_before, hand, step.result, truncated))
             )
         return found
 
@@ -366,7 +413,7 @@ class Table:
         twin.decisions = self.decisions
         twin.recent = deque(self.recent, maxlen=self.recent.maxlen)
         twin._active = self._active
-        twin._decision = None
+        twin._decision = twin._codes = None
         twin._features = {}
         return twin
 

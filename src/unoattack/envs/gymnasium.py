@@ -164,10 +164,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         table = self._table()
-        if table.seat != self.learner:
+        if table.awaited()[0] != self.learner:
             raise RuntimeError("the episode is over: call reset()")
         code = int(action)
-        if code not in table.legal_codes():
+        if code not in table.codes():
             table.count_idle()
             return (
                 self._observe(),
@@ -176,7 +176,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
                 table.is_truncated,
                 self._info(illegal=True),
             )
-        reward = rewards(self.reward_mode, table.apply(code), self.num_players)[self.learner]
+        done = table.apply(code)
+        reward = 0.0
+        if done.hand is not None or done.result is not None:  # else nobody is paid
+            reward = rewards(self.reward_mode, done, self.num_players)[self.learner]
         reward += self._play_bots()
         if self.render_mode == "human":
             self.render()
@@ -205,24 +208,27 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def _play_bots(self) -> float:
         """Let the bots act until the learner must decide; return the learner's rewards."""
-        return sum(
-            rewards(self.reward_mode, step, self.num_players)[self.learner]
-            for step in self._table().run_bots()
-        )
+        reward = 0.0
+        for step in self._table().run_bots():
+            if step.hand is not None or step.result is not None:  # else nobody is paid
+                reward += rewards(self.reward_mode, step, self.num_players)[self.learner]
+        return reward
 
     def _observe(self) -> FloatArray:
         table = self._table()
-        deciding = table.seat == self.learner
-        return self.encoder.encode(
-            table, self.learner, deciding=deciding, reacting=deciding and table.reacting
-        )
+        deciding, reacting = table.awaited()
+        if deciding == self.learner:
+            return self.encoder.encode(table, self.learner, deciding=True, reacting=reacting)
+        return self.encoder.encode(table, self.learner)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         table = self._table()
-        mask: MaskArray = action_mask(table.legal_codes(self.learner))
+        deciding, reacting = table.awaited()
+        mine = deciding == self.learner
+        mask: MaskArray = action_mask(table.codes() if mine else ())
         return {
             "action_mask": mask,
             "seat": self.learner,
-            "reacting": table.reacting and table.seat == self.learner,
+            "reacting": reacting and mine,
             "illegal_action": illegal,
         }

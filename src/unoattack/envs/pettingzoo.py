@@ -159,13 +159,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         self._select()
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and action mask, both fresh arrays of its own."""
         table = self._table()
         seat = self._seat_of[agent]
-        deciding = table.seat == seat
-        observation = self.encoder.encode(
-            table, seat, deciding=deciding, reacting=deciding and table.reacting
-        )
-        mask: MaskArray = action_mask(table.legal_codes(seat))
+        deciding, reacting = table.awaited()
+        if deciding == seat:
+            observation = self.encoder.encode(table, seat, deciding=True, reacting=reacting)
+            mask: MaskArray = action_mask(table.codes())
+        else:
+            observation = self.encoder.encode(table, seat)
+            mask = action_mask(())
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -225,7 +228,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         return self.table
 
     def _select(self) -> None:
-        seat = self._table().seat
+        seat = self._table().awaited()[0]
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         else:

@@ -7,9 +7,9 @@ researcher's training loop calls it:
 
 * ``pettingzoo``: ``env(edition=..., num_players=n)``, ``reset(seed)``, then for each
   agent of ``agent_iter()``: ``last()`` (the observation vector and the action mask),
-  a random legal action from the mask, ``step``. Counted: steps of agents that decide
-  (not the ``None`` steps of finished agents). Whole matches to 500 points, or the
-  env's turn cap.
+  a random legal action from the mask (``mask.nonzero()[0]``), ``step``. Counted: steps
+  of agents that decide (not the ``None`` steps of finished agents). Whole matches to
+  500 points, or the env's turn cap.
 * ``gymnasium``: ``gymnasium.make("unoattack/UnoAttack-v0", num_players=n,
   opponents="random")`` (with Gymnasium's own wrappers), ``reset``, then ``step`` with
   a random action from ``info["action_mask"]`` until the episode ends. Counted: calls
@@ -44,14 +44,11 @@ def bench_pettingzoo(
     num_players: int, seconds: float, games: int | None, seed: int, edition: str = "2003"
 ) -> dict[str, Any]:
     """Random legal play of whole matches through the AEC API."""
-    import numpy as np
-
     from unoattack.envs.pettingzoo import env as make_env
 
     table = make_env(edition=edition, num_players=num_players)
     rng = random.Random(seed)
     choice = rng.choice
-    flatnonzero = np.flatnonzero
     perf_counter = time.perf_counter
     elapsed = 0.0
     n_games = steps = forced = 0
@@ -63,7 +60,7 @@ def bench_pettingzoo(
             if terminated or truncated:
                 table.step(None)
                 continue
-            legal = flatnonzero(observation["action_mask"]).tolist()
+            legal = observation["action_mask"].nonzero()[0].tolist()
             if len(legal) == 1:
                 forced += 1
             table.step(choice(legal))
@@ -89,7 +86,6 @@ def bench_gymnasium(
 ) -> dict[str, Any]:
     """One learning seat, random legal actions, against random bots."""
     import gymnasium
-    import numpy as np
 
     import unoattack.envs
 
@@ -98,7 +94,6 @@ def bench_gymnasium(
     )
     rng = random.Random(seed)
     choice = rng.choice
-    flatnonzero = np.flatnonzero
     perf_counter = time.perf_counter
     elapsed = 0.0
     n_games = steps = forced = decisions = 0
@@ -107,7 +102,7 @@ def bench_gymnasium(
         _observation, info = env.reset(seed=seed + n_games)
         done = False
         while not done:
-            legal = flatnonzero(info["action_mask"]).tolist()
+            legal = info["action_mask"].nonzero()[0].tolist()
             if len(legal) == 1:
                 forced += 1
             _observation, _reward, terminated, truncated, info = env.step(choice(legal))
