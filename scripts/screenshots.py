@@ -107,8 +107,10 @@ class Shots:
 
     def take(self, page: Page, name: str, full_page: bool = False) -> None:
         path = self.out / f"web-{name}.png"
-        # Cards still flying out of the launcher land first; fonts and the last render settle.
+        # Cards still flying out of the launcher land first, and the launcher's banner goes
+        # (it would hide what the picture is of); fonts and the last render settle.
         wait_until(page, "document.getElementById('flying').children.length === 0", 10)
+        wait_until(page, "document.getElementById('fire-banner').hidden", 20)
         page.wait_for_timeout(300)
         page.screenshot(path=str(path), full_page=full_page, animations="disabled")
         self.taken.append(path)
@@ -215,9 +217,9 @@ def main(argv: list[str] | None = None) -> int:
             "--bot-delay",
             "0.05",
             "--hand-pause",
-            "600",
+            "90",
             "--bot-hand-pause",
-            "600",
+            "90",
             "--creates-per-minute",
             "1000",
             "--joins-per-minute",
