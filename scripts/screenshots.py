@@ -23,6 +23,7 @@ Usage (from a clone, with the web and web-test extras installed)::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import tempfile
 import time
@@ -110,7 +111,8 @@ class Shots:
         # Cards still flying out of the launcher land first, and the launcher's banner goes
         # (it would hide what the picture is of); fonts and the last render settle.
         wait_until(page, "document.getElementById('flying').children.length === 0", 10)
-        wait_until(page, "document.getElementById('fire-banner').hidden", 20)
+        with contextlib.suppress(TimeoutError):  # bots still pressing may keep it up
+            wait_until(page, "document.getElementById('fire-banner').hidden", 10)
         page.wait_for_timeout(300)
         page.screenshot(path=str(path), full_page=full_page, animations="disabled")
         self.taken.append(path)
