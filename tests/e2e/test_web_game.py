@@ -197,6 +197,51 @@ def test_a_table_of_bots_counts_down_to_the_next_hand(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+# Counts the launcher's banners as they come up.
+BANNER_COUNTER = """
+window.__banners = 0;
+document.addEventListener("DOMContentLoaded", () => {
+  const el = document.getElementById("fire-banner");
+  new MutationObserver(() => {
+    if (el.classList.contains("show") && !el.hidden) window.__banners += 1;
+  }).observe(el, { attributes: true, attributeFilter: ["class"] });
+});
+"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_the_launchers_banner_never_covers_the_hand_over(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    # Bots fire the launcher faster than its banners go: the news of the hand that ended
+    # is dropped when the hand-over comes up, and the line under the table says the hand
+    # is over (not whose turn it is in the hand dealt behind the hand-over).
+    table = create_table(
+        server.url,
+        seats=3,
+        seed=11,
+        options={"hand_size": 2},
+        target_score=5000,
+        turn_timer=0,
+        launcher="scripted:1,loop",  # every press fires one card
+    )
+    code, host = table["code"], table["host_token"]
+    for seat in (0, 1, 2):
+        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    page = new_page(browser, viewport)
+    page.add_init_script(BANNER_COUNTER)
+    page.add_init_script(f"localStorage.setItem('uno.lang', '{lang}')")
+    page.goto(f"{server.url}/t/{code}?watch")
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    wait_until(page, "document.body.dataset.handover === 'yes'", timeout=30)
+    assert page.evaluate("window.__banners") > 0  # the launcher did fire in the hand
+    assert page.is_hidden("#fire-banner")
+    assert page.text_content("#prompt") == (
+        "Hand 1 is over." if lang == "en" else "La manche 1 est terminée."
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("lang", "viewport"), LANGS)
 def test_a_rematch_keeps_the_seats_and_the_link(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]

@@ -112,6 +112,26 @@ def test_a_preset_fills_the_house_rules_and_a_change_makes_it_custom(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+PACES = {"en": ["quick", "normal", "relaxed"], "fr": ["rapide", "normal", "posé"]}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS[:2])
+def test_the_host_chooses_the_bots_pace_when_creating_the_table(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    page = home(browser, server, lang, viewport)
+    assert page.locator("#create-pace option").all_text_contents() == PACES[lang]
+    assert page.input_value("#create-pace") == "normal"
+    page.select_option("#create-pace", "relaxed")
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    code = page.text_content("#table-code") or ""
+    assert httpx.get(f"{server.url}/api/tables/{code}").json()["bot_pace"] == "relaxed"
+    assert page.input_value("#bot-pace") == "relaxed"  # and the lobby shows it
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_chaos_uses_only_the_options_of_the_chosen_edition(
     server: ServerThread, browser: Browser
 ) -> None:

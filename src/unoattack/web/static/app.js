@@ -350,6 +350,7 @@
       ...options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name }))
     );
     fillLaunchers();
+    paceOptions($("create-pace"), "normal");
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
     editions.onchange = () => fillRules(false);
@@ -561,6 +562,7 @@
       target_score: Number($("create-target").value) || null,
       turn_timer: Number($("create-timer").value) || 0,
       hints: $("create-hints").checked,
+      bot_pace: $("create-pace").value || "normal",
       host_name: name,
       options,
     };
@@ -843,6 +845,7 @@
     $("actions").hidden = true; // nobody acts during the pause
     closePicker();
     $("toast").classList.remove("show"); // the hand-over says who won
+    clearBanners(); // the launcher's news of the hand that ended is old news now
     let title;
     const scored = ev.points ? ".points" : "";
     const vars = { n: ev.hand_number, points: count("points", ev.points || 0) };
@@ -1277,6 +1280,7 @@
     const duty = view.duties[0];
     const left = duty ? (duty.until_fire ? t("left.fire") : t("left.n", { n: duty.presses })) : "";
     if (view.result) text = t("prompt.over");
+    else if (!readonly && S.pause && S.handover) text = t("prompt.between", { n: S.handover.hand_number });
     else if (!readonly && me !== null && to === me) {
       mine = true;
       const plays = legal.some((a) => a.kind === "play");
@@ -1809,7 +1813,17 @@
   const BANNER_MS = 2500;
   const BANNER_CALM_MS = 4000;
   const BANNER_QUICK_MS = 1400;
+  const BANNER_QUEUE_MAX = 2;
   let bannerTimer = 0;
+
+  function clearBanners() {
+    S.banners.length = 0;
+    clearTimeout(bannerTimer);
+    bannerTimer = 0;
+    const banner = $("fire-banner");
+    banner.hidden = true;
+    banner.classList.remove("show");
+  }
 
   // The launcher fired: "Zoé got 7 cards!", large, over the table.
   function fireBanner(ev) {
@@ -1826,6 +1840,9 @@
     void pop.offsetWidth; // restart its animation
     pop.classList.add("show");
     S.banners.push({ text, n, mine });
+    // Bots can fire faster than anyone reads: only the newest news waits, so the
+    // banner never lags behind the table.
+    if (S.banners.length > BANNER_QUEUE_MAX) S.banners.splice(0, S.banners.length - BANNER_QUEUE_MAX);
     if (!bannerTimer) nextBanner();
     else if (S.banners.length) shortenBanner();
   }
@@ -1922,9 +1939,8 @@
 
   // ------------------------------------------------------------------ the bots' pace
 
-  function paceOptions(select) {
+  function paceOptions(select, chosen = S.table.bot_pace || "normal") {
     const paces = (S.options && S.options.bot_paces) || ["quick", "normal", "relaxed"];
-    const chosen = S.table.bot_pace || "normal";
     select.replaceChildren(...paces.map((p) => h("option", { value: p, text: t("pace." + p), selected: p === chosen })));
     select.value = chosen;
   }
@@ -2317,6 +2333,7 @@
       applyWords();
       if (document.body.dataset.screen === "home" && S.options) {
         fillLaunchers();
+        paceOptions($("create-pace"), $("create-pace").value || "normal");
         fillRules(true);
         if (S.missing) $("home-notice").textContent = t("home.no_table", { code: S.missing });
       }
