@@ -1991,15 +1991,22 @@
     else text = t("results.winner", { who: seatName(result.winners[0]) });
     $("results-winner").textContent = text;
     const body = $("results-table").querySelector("tbody");
+    // The standings: highest score first (lowest first when the lowest wins); equal
+    // scores share a rank.
+    const lowWins = result.winners.length && result.scores[result.winners[0]] < Math.max(...result.scores);
+    const order = result.scores.map((_, seat) => seat);
+    order.sort((a, b) => (lowWins ? result.scores[a] - result.scores[b] : result.scores[b] - result.scores[a]) || a - b);
     body.replaceChildren(
-      ...result.scores.map((score, seat) =>
-        h(
+      ...order.map((seat) => {
+        const rank = 1 + order.findIndex((other) => result.scores[other] === result.scores[seat]);
+        return h(
           "tr",
           { class: result.winners.includes(seat) ? "winner" : null },
+          h("td", { class: "rank", text: String(rank) }),
           h("td", {}, seatName(seat)),
-          h("td", { text: String(score) })
-        )
-      )
+          h("td", { class: "num", text: String(result.scores[seat]) })
+        );
+      })
     );
     $("record-link").href = "/api/tables/" + S.code + "/record";
     $("rematch-btn").hidden = !isHost();
