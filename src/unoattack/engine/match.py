@@ -71,6 +71,7 @@ _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
 _CATCH = ActionKind.CATCH
 _BOT = Chooser.BOT
+_PLAYER = Chooser.PLAYER
 _MATCH_OVER = Phase.MATCH_OVER
 _NO_DECISION: tuple[int | None, bool] = (None, False)
 _new = tuple.__new__
@@ -389,6 +390,24 @@ class Match:
                 reason of the table); nothing changed but what came due first.
             JournalError: The journal refused it.
         """
+        game = self.game
+        seats = self.seats
+        if (
+            self._direct
+            and self._window is None
+            and self._held is None
+            and self._pause_until is None
+            and seat == game.to_act
+            and seat not in seats.bots
+            and seat not in seats.away
+            and (self.timing.turn_timer <= 0 or seat not in seats.stand_ins)
+        ):
+            # The common case (every move of a research environment's seat): the seat to
+            # act, played from outside, with nothing due before it (no bot to move, no
+            # timer, no window, no held catch, no pause) and nothing for the table to
+            # refuse but a stale state; what is left to judge is the engine's.
+            self._check_state(state)
+            return [self._apply(seat, action, now, _PLAYER)]
         steps = self.advance(now)
         try:
             steps += self._submit(seat, action, now, state)
