@@ -268,7 +268,13 @@ class Match:
         deciding, offer = self.decision()
         if deciding != seat:
             return ()
-        actions = game.legal_actions(seat)
+        return self.decision_actions(seat, offer)
+
+    def decision_actions(self, seat: int, offer: bool) -> tuple[Action, ...]:
+        """With offers: the legal actions of the decision :meth:`decision` just returned,
+        ``(seat, offer)``: :meth:`legal_actions` without asking for the decision again
+        (environments know it already)."""
+        actions = self.game.legal_actions(seat)
         if offer:
             return tuple(a for a in actions if a.kind in REACTIONS)
         return actions
@@ -406,7 +412,8 @@ class Match:
             # act, played from outside, with nothing due before it (no bot to move, no
             # timer, no window, no held catch, no pause) and nothing for the table to
             # refuse but a stale state; what is left to judge is the engine's.
-            self._check_state(state)
+            if state is not None:
+                self._check_state(state)
             return [self._apply(seat, action, now, _PLAYER)]
         steps = self.advance(now)
         try:
@@ -666,8 +673,20 @@ class Match:
         if game.uno_seat >= 0 or self._window is not None:
             self._observe(at, reopened=action.kind is _PLAY)
         # Step's own constructor is Python code; the tuple's is not (every field given).
-        fields = (_APPLIED, seat, action, at, self.state, chooser, "", hand, game.result)
-        return _new(Step, (*fields, start, len(log)))
+        step = (
+            _APPLIED,
+            seat,
+            action,
+            at,
+            self.state,
+            chooser,
+            "",
+            hand,
+            game.result,
+            start,
+            len(log),
+        )
+        return _new(Step, step)
 
     def _observe(self, at: float, reopened: bool) -> None:
         """After an action: note a catch window that opened (and the bots' reactions to

@@ -306,7 +306,7 @@ class Table:
             if deciding is None:
                 codes = []
             else:
-                codes = [a.code for a in self.match.legal_actions(deciding)]
+                codes = [a.code for a in self.match.decision_actions(deciding, reacting)]
                 if reacting:
                     codes.append(PASS)
             self._codes = codes
