@@ -5,8 +5,8 @@
 clock swings with the load, and one process can hold one version of the code only.
 This script compares two source trees (say the code before and after a change, e.g. a
 ``git worktree add --detach /tmp/before <commit>``) by CPU time: one long-lived worker
-process per tree, plus one for RLCard's UNO, that take turns slice by slice, each slice
-the same seeded episodes for both trees, so that both see the same moments of the
+process per tree (RLCard's UNO runs in the second) that take turns slice by slice, each
+slice the same seeded episodes for both trees, so that both see the same moments of the
 machine's load. Each worker runs the harnesses of :mod:`unoattack.sim.bench_envs` with
 their timer counting the process's CPU time (``time.process_time``).
 
