@@ -266,13 +266,13 @@ class SeatFeatures:
         # used as ints, without ``.value`` (a descriptor in Python code).
         game = self.game
         vec = self.vector
-        seat = self.seat
-        if seat >= 0:
+        me = self.seat
+        if me >= 0:
             # The engine keeps each hand's copies of each face (its move generator reads
             # them): the hand segment is that list. A hand holds a few cards or dozens
             # (the launcher is generous), so the list is compared and copied whole, in
             # C, rather than the hand's cards walked in Python.
-            counts = game._counts[seat]
+            counts = game._counts[me]
             if counts != self._hand:
                 _PACK_HAND(vec, _HAND_OFFSET, *counts)
                 self._hand = counts.copy()
@@ -326,24 +326,20 @@ class SeatFeatures:
             len(game.pile),
             min(game.pile_total, CLIP_PRESSES) if game.pile_cards > 1 else 0.0,
         )
-        self._refresh_seats(vec)
-        return vec
-
-    def _refresh_seats(self, vec: array[float]) -> None:
-        # Each feature is compared with what the vector holds and rewritten only for the
-        # seats where it changed: most steps move a hand's size and the turn marker.
-        game = self.game
+        # The seats' features (one method with the rest: a call costs as much as a
+        # feature). Each is compared with what the vector holds and rewritten only for
+        # the seats where it changed: most steps move a hand's size and the turn marker.
         at = self._at
-        counts = list(map(len, game.hands))
         called = game.called_uno
-        if counts != self._counts:
-            seen = self._counts
-            for seat, count in enumerate(counts):
-                if count != seen[seat]:
-                    where = at[seat]
-                    vec[where + 2] = count
-                    vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
-            self._counts = counts
+        seen = self._counts  # each hand's size as written (kept up to date in place)
+        for seat, hand in enumerate(game.hands):
+            count = len(hand)
+            if count != seen[seat]:
+                where = at[seat]
+                vec[where + 2] = count
+                vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
+                seen[seat] = count
+        counts = seen
         if called != self._called:
             for seat, said in enumerate(called):
                 vec[at[seat] + 3] = 1.0 if said and counts[seat] == 1 else 0.0
@@ -351,17 +347,17 @@ class SeatFeatures:
         # game.to_act, inlined (a property: Python code)
         phase = game.phase
         if phase is _PRESSING:
-            value: int | None = game.duties[0].seat
+            to_act: int | None = game.duties[0].seat
         elif phase is _MATCH_OVER:
-            value = None
+            to_act = None
         else:
-            value = game.current
-        if value != self._to_act:
+            to_act = game.current
+        if to_act != self._to_act:
             if self._to_act is not None and self._to_act >= 0:
                 vec[at[self._to_act] + 4] = 0.0
-            if value is not None:
-                vec[at[value] + 4] = 1.0
-            self._to_act = value
+            if to_act is not None:
+                vec[at[to_act] + 4] = 1.0
+            self._to_act = to_act
         value = game.uno_seat
         if value != self._uno:
             if self._uno >= 0:
@@ -404,3 +400,4 @@ class SeatFeatures:
                     vec[where + 9] = 1.0 if until_fire else 0.0
                     vec[where + 10] = 1.0 if may_stack else 0.0
                 self._duties = owed
+        return vec
