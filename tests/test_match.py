@@ -391,6 +391,26 @@ def test_offers_and_bots_go_in_one_order() -> None:
     assert applied(steps) == [(2, "catch 1")]
 
 
+def test_decision_actions_are_the_legal_actions_of_the_awaited_decision() -> None:
+    """Environments ask for the awaited decision, then for its legal actions without
+    asking for the decision again: the same actions as legal_actions, in random matches
+    where every seat is an agent answering offers."""
+    for players in (2, 3, 4):
+        game = Game.new("2003", players=players, seed=players, options={"target_score": 1})
+        match = Match(game, offers=True)
+        rng = random.Random(players)
+        for _ in range(400):
+            seat, offer = match.decision()
+            if seat is None:
+                break
+            actions = match.decision_actions(seat, offer)
+            assert actions == match.legal_actions(seat)
+            if offer and rng.random() < 0.5:
+                match.decline(seat)
+            else:
+                match.submit(seat, rng.choice(actions))
+
+
 # ---------------------------------------------------------------------- the journal
 
 

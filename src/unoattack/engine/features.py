@@ -23,10 +23,12 @@ The layout (:data:`SEGMENTS`) is the same for every edition and table size.
 from __future__ import annotations
 
 from array import array
+from struct import Struct
 from typing import TYPE_CHECKING, NamedTuple
 
 from unoattack.engine.events import SPECTATOR
 from unoattack.engine.launcher import ScheduleModel
+from unoattack.engine.state import Phase
 from unoattack.rules.cards import FACES
 
 if TYPE_CHECKING:
@@ -115,7 +117,18 @@ _SINCE_RELOAD, _STOCK, _PILE, _MEGA = (
 )
 _SEATS = _AT["seats"]
 _PERIOD = ScheduleModel.PERIOD
+_PRESSING = Phase.PRESSING
+_MATCH_OVER = Phase.MATCH_OVER
 _SIZE = SEGMENTS[-1].stop
+# The hand segment is written whole, in C, from the engine's counts (ints): packing them
+# into the vector's buffer is a third of the cost of ``array("f", counts)`` and a slice
+# assignment.
+_PACK_HAND = Struct(f"{_TOP - _HAND}f").pack_into
+_HAND_OFFSET = 4 * _HAND
+# The four scalars that follow the presses since firing, written in one call.
+_PACK_COUNTERS = Struct("4f").pack_into
+_COUNTERS_OFFSET = 4 * _SINCE_RELOAD
+assert (_STOCK, _PILE, _MEGA) == (_SINCE_RELOAD + 1, _SINCE_RELOAD + 2, _SINCE_RELOAD + 3)
 
 
 class Layout:
@@ -253,15 +266,15 @@ class SeatFeatures:
         # used as ints, without ``.value`` (a descriptor in Python code).
         game = self.game
         vec = self.vector
-        seat = self.seat
-        if seat >= 0:
+        me = self.seat
+        if me >= 0:
             # The engine keeps each hand's copies of each face (its move generator reads
             # them): the hand segment is that list. A hand holds a few cards or dozens
             # (the launcher is generous), so the list is compared and copied whole, in
             # C, rather than the hand's cards walked in Python.
-            counts = game._counts[seat]
+            counts = game._counts[me]
             if counts != self._hand:
-                vec[_HAND:_TOP] = array("f", counts)
+                _PACK_HAND(vec, _HAND_OFFSET, *counts)
                 self._hand = counts.copy()
         value = self.face_of[game.pile[-1]]
         last = self._top
@@ -304,40 +317,47 @@ class SeatFeatures:
                 vec[_SINCE_FIRE + last] = 0.0
             vec[_SINCE_FIRE + value] = 1.0
             self._since_fire = value
-        vec[_DIRECTION] = 1.0 if game.direction > 0 else 0.0
-        vec[_SINCE_RELOAD] = launcher.since_reload % _PERIOD
-        vec[_STOCK] = len(launcher.stock)
-        vec[_PILE] = len(game.pile)
-        vec[_MEGA] = min(float(game.pile_total), CLIP_PRESSES) if game.pile_cards > 1 else 0.0
-        self._refresh_seats(vec)
-        return vec
-
-    def _refresh_seats(self, vec: array[float]) -> None:
-        # Each feature is compared with what the vector holds and rewritten only for the
-        # seats where it changed: most steps move a hand's size and the turn marker.
-        game = self.game
+        vec[_DIRECTION] = 1.0 if game._direction > 0 else 0.0
+        _PACK_COUNTERS(
+            vec,
+            _COUNTERS_OFFSET,
+            launcher.since_reload % _PERIOD,
+            len(launcher.stock),
+            len(game.pile),
+            min(game.pile_total, CLIP_PRESSES) if game.pile_cards > 1 else 0.0,
+        )
+        # The seats' features (one method with the rest: a call costs as much as a
+        # feature). Each is compared with what the vector holds and rewritten only for
+        # the seats where it changed: most steps move a hand's size and the turn marker.
         at = self._at
-        counts = list(map(len, game.hands))
         called = game.called_uno
-        if counts != self._counts:
-            seen = self._counts
-            for seat, count in enumerate(counts):
-                if count != seen[seat]:
-                    where = at[seat]
-                    vec[where + 2] = count
-                    vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
-            self._counts = counts
+        seen = self._counts  # each hand's size as written (kept up to date in place)
+        for seat, hand in enumerate(game.hands):
+            count = len(hand)
+            if count != seen[seat]:
+                where = at[seat]
+                vec[where + 2] = count
+                vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
+                seen[seat] = count
+        counts = seen
         if called != self._called:
             for seat, said in enumerate(called):
                 vec[at[seat] + 3] = 1.0 if said and counts[seat] == 1 else 0.0
             self._called = list(called)
-        value = game.to_act
-        if value != self._to_act:
+        # game.to_act, inlined (a property: Python code)
+        phase = game.phase
+        if phase is _PRESSING:
+            to_act: int | None = game.duties[0].seat
+        elif phase is _MATCH_OVER:
+            to_act = None
+        else:
+            to_act = game.current
+        if to_act != self._to_act:
             if self._to_act is not None and self._to_act >= 0:
                 vec[at[self._to_act] + 4] = 0.0
-            if value is not None:
-                vec[at[value] + 4] = 1.0
-            self._to_act = value
+            if to_act is not None:
+                vec[at[to_act] + 4] = 1.0
+            self._to_act = to_act
         value = game.uno_seat
         if value != self._uno:
             if self._uno >= 0:
@@ -380,3 +400,4 @@ class SeatFeatures:
                     vec[where + 9] = 1.0 if until_fire else 0.0
                     vec[where + 10] = 1.0 if may_stack else 0.0
                 self._duties = owed
+        return vec

@@ -71,6 +71,7 @@ _APPLIED = StepKind.APPLIED
 _PLAY = ActionKind.PLAY
 _CATCH = ActionKind.CATCH
 _BOT = Chooser.BOT
+_PLAYER = Chooser.PLAYER
 _MATCH_OVER = Phase.MATCH_OVER
 _NO_DECISION: tuple[int | None, bool] = (None, False)
 _new = tuple.__new__
@@ -267,7 +268,13 @@ class Match:
         deciding, offer = self.decision()
         if deciding != seat:
             return ()
-        actions = game.legal_actions(seat)
+        return self.decision_actions(seat, offer)
+
+    def decision_actions(self, seat: int, offer: bool) -> tuple[Action, ...]:
+        """With offers: the legal actions of the decision :meth:`decision` just returned,
+        ``(seat, offer)``: :meth:`legal_actions` without asking for the decision again
+        (environments know it already)."""
+        actions = self.game.legal_actions(seat)
         if offer:
             return tuple(a for a in actions if a.kind in REACTIONS)
         return actions
@@ -389,6 +396,25 @@ class Match:
                 reason of the table); nothing changed but what came due first.
             JournalError: The journal refused it.
         """
+        game = self.game
+        seats = self.seats
+        if (
+            self._direct
+            and self._window is None
+            and self._held is None
+            and self._pause_until is None
+            and seat == game.to_act
+            and seat not in seats.bots
+            and seat not in seats.away
+            and (self.timing.turn_timer <= 0 or seat not in seats.stand_ins)
+        ):
+            # The common case (every move of a research environment's seat): the seat to
+            # act, played from outside, with nothing due before it (no bot to move, no
+            # timer, no window, no held catch, no pause) and nothing for the table to
+            # refuse but a stale state; what is left to judge is the engine's.
+            if state is not None:
+                self._check_state(state)
+            return [self._apply(seat, action, now, _PLAYER)]
         steps = self.advance(now)
         try:
             steps += self._submit(seat, action, now, state)
@@ -647,8 +673,20 @@ class Match:
         if game.uno_seat >= 0 or self._window is not None:
             self._observe(at, reopened=action.kind is _PLAY)
         # Step's own constructor is Python code; the tuple's is not (every field given).
-        fields = (_APPLIED, seat, action, at, self.state, chooser, "", hand, game.result)
-        return _new(Step, (*fields, start, len(log)))
+        step = (
+            _APPLIED,
+            seat,
+            action,
+            at,
+            self.state,
+            chooser,
+            "",
+            hand,
+            game.result,
+            start,
+            len(log),
+        )
+        return _new(Step, step)
 
     def _observe(self, at: float, reopened: bool) -> None:
         """After an action: note a catch window that opened (and the bots' reactions to

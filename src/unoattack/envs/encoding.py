@@ -43,9 +43,11 @@ from unoattack.engine import (
     HandResult,
     IllegalAction,
     MatchResult,
+    Phase,
     View,
     view,
 )
+from unoattack.engine.actions import ACTIONS
 from unoattack.engine.features import (
     MAX_SEATS,
     SEAT_FEATURES,
@@ -86,8 +88,11 @@ RewardMode = Literal["match", "hand"]
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 _INT8 = np.dtype(np.int8)
+_zeros = np.zeros
 _new = tuple.__new__
 _PENALIZE = ActionKind.PENALIZE
+_MATCH_OVER = Phase.MATCH_OVER
+_ACTIONS = ACTIONS
 _FLOAT32 = np.dtype(np.float32)
 
 
@@ -157,12 +162,12 @@ class ObservationEncoder:
 
 def action_mask(codes: Iterable[int]) -> MaskArray:
     """A fresh ``int8`` mask of size :data:`NUM_CODES` with 1 at each legal code."""
-    # A handful of legal codes: setting them one by one in a fresh buffer is quicker
-    # than numpy's fancy indexing, and the array owns nothing else.
-    buffer = bytearray(NUM_CODES)
+    # A handful of legal codes: setting them one by one in a fresh array is quicker than
+    # numpy's fancy indexing. The array is numpy's own (np.zeros), not a view of a
+    # bytearray: its nonzero(), which every masked policy calls, is quicker.
+    mask: MaskArray = _zeros(NUM_CODES, _INT8)
     for code in codes:
-        buffer[code] = 1
-    mask: MaskArray = np.frombuffer(buffer, _INT8)
+        mask[code] = 1
     return mask
 
 
@@ -302,7 +307,7 @@ class Table:
             if deciding is None:
                 codes = []
             else:
-                codes = [a.code for a in self.match.legal_actions(deciding)]
+                codes = [a.code for a in self.match.decision_actions(deciding, reacting)]
                 if reacting:
                     codes.append(PASS)
             self._codes = codes
@@ -359,14 +364,19 @@ class Table:
             self._decision = self._codes = None
             steps = self.match.decline(seat)
         else:
-            self._decision = self._codes = None
-            try:
-                action = Action.from_code(int(code))
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
+            if type(code) is int and 0 <= code < NUM_ACTIONS:
+                action = _ACTIONS[code]
+            else:
+                try:
+                    action = Action.from_code(int(code))
+                except ValueError as exc:
+                    raise IllegalAction(str(exc)) from None
             if action.kind is _PENALIZE:
                 raise IllegalAction("penalize is the referee's action, not a player's")
+            self._decision = self._codes = None
             steps = self.match.submit(seat, action)  # the match judges; raises IllegalAction
+        if len(steps) == 1:
+            return self._transition(steps[0])
         return self._transitions(steps)[-1]  # the seat's own step comes last
 
     def run_bots(self) -> list[Transition]:
@@ -382,26 +392,22 @@ class Table:
         self.decisions += 1
 
     def _transitions(self, steps: list[Step]) -> list[Transition]:
-        found = []
-        recent = self.recent
-        over = self.match.game.is_over
-        for step in steps:
-            self.decisions += 1
-            seat, action, hand = step.seat, step.action, step.hand
-            code = PASS if action is None else action.code
-            recent.append((seat, code))
-            active_before = self._active
-            if hand is not None and hand.eliminated:
-                still = list(active_before)
-                for out in hand.eliminated:
-                    still[out] = False
-                self._active = tuple(still)
-            truncated = not over and self.decisions >= self.max_decisions
-            # Transition's own constructor is Python code; the tuple's is not.
-            found.append(
-                _new(Transition, (seat, code, active_before, hand, step.result, truncated))
-            )
-        return found
+        return [self._transition(step) for step in steps]
+
+    def _transition(self, step: Step) -> Transition:
+        self.decisions = decisions = self.decisions + 1
+        seat, action, hand = step.seat, step.action, step.hand
+        code = PASS if action is None else action.code
+        self.recent.append((seat, code))
+        active_before = self._active
+        if hand is not None and hand.eliminated:
+            still = list(active_before)
+            for out in hand.eliminated:
+                still[out] = False
+            self._active = tuple(still)
+        truncated = decisions >= self.max_decisions and self.match.game.phase is not _MATCH_OVER
+        # Transition's own constructor is Python code; the tuple's is not.
+        return _new(Transition, (seat, code, active_before, hand, step.result, truncated))
 
     def clone(self, game: Game | None = None) -> Table:
         """An independent copy (the match is cloned with its game's random streams).

@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 from unoattack import bots
 from unoattack.bots import BOT_NAMES
-from unoattack.engine import Game
+from unoattack.engine import Game, Phase
 from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
     NUM_CODES,
@@ -50,6 +50,7 @@ __all__ = ["BOT_NAMES", "DEFAULT_MAX_STEPS", "Bot", "UnoAttackEnv", "make_bot"]
 #: Decisions (every seat's, passes and refused actions included) before truncation.
 DEFAULT_MAX_STEPS = 10_000
 RENDER_MODES = ("human", "ansi")
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
@@ -125,6 +126,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
                 make_bot(opponent, random.Random(0))  # refuse an unknown name now
         probe = Game.new(edition, num_players, 0, launcher, self.options, events=False)
         self.encoder = ObservationEncoder.for_game(probe)
+        self._layout = self.encoder.layout
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(NUM_CODES)
         self.table: Table | None = None
@@ -160,7 +162,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         self._play_bots()
         if self.render_mode == "human":
             self.render()
-        return self._observe(), self._info(illegal=False)
+        return self._outcome(illegal=False)
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         table = self._table()
@@ -169,13 +171,8 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         code = int(action)
         if code not in table.codes():
             table.count_idle()
-            return (
-                self._observe(),
-                self.illegal_reward,
-                False,
-                table.is_truncated,
-                self._info(illegal=True),
-            )
+            observation, info = self._outcome(illegal=True)
+            return observation, self.illegal_reward, False, table.is_truncated, info
         done = table.apply(code)
         reward = 0.0
         if done.hand is not None or done.result is not None:  # else nobody is paid
@@ -183,7 +180,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         reward += self._play_bots()
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, table.is_over, table.is_truncated, self._info(False)
+        observation, info = self._outcome(False)
+        over = table.game.phase is _MATCH_OVER  # table.is_over without its two properties
+        truncated = not over and table.decisions >= table.max_decisions
+        return observation, reward, over, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as booleans (for sb3-contrib's MaskablePPO)."""
@@ -214,21 +214,23 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
                 reward += rewards(self.reward_mode, step, self.num_players)[self.learner]
         return reward
 
-    def _observe(self) -> FloatArray:
+    def _outcome(self, illegal: bool) -> tuple[FloatArray, dict[str, Any]]:
+        """The learner's observation (a fresh copy of its numbers, refreshed) and the
+        info dict with its action mask."""
         table = self._table()
+        learner = self.learner
         deciding, reacting = table.awaited()
-        if deciding == self.learner:
-            return self.encoder.encode(table, self.learner, deciding=True, reacting=reacting)
-        return self.encoder.encode(table, self.learner)
-
-    def _info(self, illegal: bool) -> dict[str, Any]:
-        table = self._table()
-        deciding, reacting = table.awaited()
-        mine = deciding == self.learner
-        mask: MaskArray = action_mask(table.codes() if mine else ())
-        return {
+        mine = deciding == learner
+        if mine:
+            observation = table.vector(learner, self._layout, None, True, reacting).copy()
+            mask: MaskArray = action_mask(table.codes())
+        else:
+            observation = table.vector(learner, self._layout).copy()
+            mask = action_mask(())
+        info = {
             "action_mask": mask,
-            "seat": self.learner,
+            "seat": learner,
             "reacting": reacting and mine,
             "illegal_action": illegal,
         }
+        return observation, info

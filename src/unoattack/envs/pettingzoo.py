@@ -86,6 +86,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         "is_parallelizable": False,
         "render_fps": 2,
     }
+    agent_selection: str
 
     def __init__(
         self,
@@ -110,6 +111,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         # A first game checks the arguments at once and gives the encoder its bounds.
         probe = Game.new(edition, num_players, 0, launcher, self.options, events=False)
         self.encoder = ObservationEncoder.for_game(probe)
+        self._layout = self.encoder.layout
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {
@@ -160,19 +162,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask, both fresh arrays of its own."""
-        table = self._table()
+        table = self.table
+        if table is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat_of[agent]
         deciding, reacting = table.awaited()
+        # The encoder's encode(), without its layers: the seat's numbers refreshed, and
+        # one copy of their buffer (the caller's to keep).
         if deciding == seat:
-            observation = self.encoder.encode(table, seat, deciding=True, reacting=reacting)
+            observation = table.vector(seat, self._layout, None, True, reacting).copy()
             mask: MaskArray = action_mask(table.codes())
         else:
-            observation = self.encoder.encode(table, seat)
+            observation = table.vector(seat, self._layout).copy()
             mask = action_mask(())
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        table = self._table()
+        table = self.table
+        if table is None:
+            raise RuntimeError("call reset() before using the environment")
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
@@ -202,7 +210,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
                     self.infos[a]["hand"] = step.hand
             self._noted = True
             self._accumulate_rewards()
-        self._select()
+        seat = table.awaited()[0]  # self._select(), inlined
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self._select()
         if self.render_mode == "human":
             self.render()
 
