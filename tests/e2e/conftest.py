@@ -1,4 +1,5 @@
-"""Every browser test leaves the browser as it found it."""
+"""The browser tests' shared parts: one Chromium per test module, and every browser test
+leaves that browser as it found it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,20 @@ import contextlib
 from collections.abc import Iterator
 
 import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import Browser, sync_playwright
+from test_web_browser import ARGS, CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for the tests of one module."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture(autouse=True)

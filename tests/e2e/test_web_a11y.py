@@ -17,8 +17,8 @@ pytest.importorskip("playwright.sync_api")
 pytest.importorskip("axe_playwright_python")
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, wait_until
+from playwright.sync_api import Browser, Page
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, wait_until
 
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
@@ -44,14 +44,6 @@ def server() -> Iterator[ServerThread]:
     )
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_page(browser: Browser, viewport: dict[str, int], **context: Any) -> Page:

@@ -19,8 +19,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, body, new_page, shot, step, wait_until
+from playwright.sync_api import Browser, Page
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, body, new_page, shot, step, wait_until
 
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
@@ -45,14 +45,6 @@ def server() -> Iterator[ServerThread]:
     )
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_as(

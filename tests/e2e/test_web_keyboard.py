@@ -16,8 +16,8 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, new_page, wait_until
+from playwright.sync_api import Browser, Page
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, wait_until
 
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
@@ -38,14 +38,6 @@ def server() -> Iterator[ServerThread]:
     )
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def focused(page: Page) -> str:

@@ -20,8 +20,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, body, new_page, shot, wait_until
+from playwright.sync_api import Browser, Page
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, body, new_page, shot, wait_until
 
 from unoattack.engine import Game
 from unoattack.web.manager import Settings
@@ -97,14 +97,6 @@ def server() -> Iterator[ServerThread]:
     )
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_table(

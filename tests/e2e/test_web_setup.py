@@ -15,8 +15,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
+from playwright.sync_api import Browser, Page
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
 
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
@@ -33,14 +33,6 @@ def server() -> Iterator[ServerThread]:
     settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.15, allow_seed=True)
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def home(browser: Browser, server: ServerThread, lang: str, viewport: dict[str, int]) -> Page:

@@ -19,9 +19,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from test_web_browser import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     PHONE,
@@ -49,14 +48,6 @@ def server() -> Iterator[ServerThread]:
     )
     with ServerThread(settings) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def in_language(page: Page, server: ServerThread, lang: str) -> None:
