@@ -87,6 +87,10 @@ FITTED_LEAF = False
 #: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
 #: wild is four actions, one per colour; see :func:`playout_policy`).
 FAIR_WILDS = False
+#: Whether playouts keep wilds (see :func:`playout_policy`): a coloured card when one is
+#: playable and the next seat holds more than two cards, and a wild's colour the one its
+#: player holds most.
+GREEDY_PLAYOUTS = False
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -189,7 +193,9 @@ def estimate(game: Game) -> list[float]:
     return [w / total for w in weights]
 
 
-def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool = False) -> Action:
+def playout_policy(
+    game: Game, seat: int, rng: random.Random, fair_wilds: bool = False, greedy: bool = False
+) -> Action:
     """The fast policy of playouts: on a turn, a random play (saying UNO with it when it
     may), pressing only when nothing can be played; under presses, stop when allowed,
     else stack a Hit card when one may be stacked (Mega Hit), else press; a random
@@ -201,7 +207,12 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
     With ``fair_wilds``, a turn's random play is uniform over the cards rather than over
     the actions: a wild has a variant per colour (four actions), so a uniform action
     plays wilds four times as often as a coloured card; a wild's variant is kept with
-    probability 1/4, else the play is drawn again."""
+    probability 1/4, else the play is drawn again.
+
+    With ``greedy``, a turn keeps wilds for need, as the heuristic bot does: while a
+    coloured card is playable and the next seat holds more than two cards, the play is
+    drawn among the coloured cards' plays only; a wild names the colour its player holds
+    most (ties: each of them)."""
     legal = game.legal_actions(seat)
     count = len(legal)
     if legal[-1].kind in _REACTIONS:
@@ -211,6 +222,8 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
     phase = game.phase
     if phase is _TURN:
         plays = count - 1  # the press comes last
+        if greedy:
+            return _greedy_play(game, seat, legal, plays, rng)
         index = int(rng.random() * plays)
         action = legal[index]
         if fair_wilds:
@@ -226,6 +239,38 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
             return second
         return legal[1 + int(rng.random() * (count - 1))]  # a stack
     return legal[int(rng.random() * count)]
+
+
+_UNO_NEAR = 2  # the heuristic bot's "close to going out"
+
+
+def _greedy_play(
+    game: Game, seat: int, legal: Sequence[Action], plays: int, rng: random.Random
+) -> Action:
+    """A turn's play of the greedy playout policy (see :func:`playout_policy`) among the
+    first ``plays`` of ``legal``."""
+    coloured = [i for i in range(plays) if legal[i].colour is None]
+    after = game._succ[seat]
+    if coloured and len(game.hands[after]) > _UNO_NEAR:
+        pool = coloured
+    else:
+        held = [0, 0, 0, 0]
+        faces = game.faces
+        for card_id in game.hands[seat]:
+            colour = faces[card_id].colour
+            if colour is not None:
+                held[colour] += 1
+        most = max(held)
+        pool = coloured + [
+            i for i in range(plays) if (c := legal[i].colour) is not None and held[c] == most
+        ]
+        if not pool:  # no wild may name the colour held most: any play
+            pool = list(range(plays))
+    index = pool[int(rng.random() * len(pool))]
+    action = legal[index]
+    if not action.uno and index + 1 < plays and legal[index + 1].uno:
+        return legal[index + 1]  # the same play, saying UNO
+    return action
 
 
 class _Edge:
@@ -284,6 +329,7 @@ def search(
     settle_on: int | None = None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -295,7 +341,7 @@ def search(
     ``prior / (1 + visits)`` more (progressive bias). With ``settle_on`` (an action
     code), the search settles early only when that decision leads. With ``leaf`` (the
     weights of :func:`fitted_estimate`), playouts that stop early are scored by it
-    instead of :func:`estimate`. ``fair_wilds``: see :func:`playout_policy`.
+    instead of :func:`estimate`. ``fair_wilds`` and ``greedy``: see :func:`playout_policy`.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -308,7 +354,7 @@ def search(
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds)
+        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds, greedy)
         done += 1
         if done & 15:
             continue
@@ -357,6 +403,7 @@ def _iterate(
     bias: dict[int, float] | None = None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
@@ -406,7 +453,7 @@ def _iterate(
         assert best is not None
         node = _descend(game, best, seat)
         path.append(best)
-    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds)
+    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds, greedy)
     for edge in path:
         edge.visits += 1
         edge.reward += rewards[edge.seat]
@@ -436,6 +483,7 @@ def _playout(
     guide: HeuristicBot | None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
 ) -> list[float]:
     """Play on to the end of the hand or ``depth`` decisions; each seat's reward."""
     for _ in range(depth):
@@ -444,11 +492,11 @@ def _playout(
         seat = game.to_act
         assert seat is not None
         if guide is None:
-            action = playout_policy(game, seat, rng, fair_wilds)
+            action = playout_policy(game, seat, rng, fair_wilds, greedy)
         else:
             action = guide.choose(view(game, seat))
             if action.kind in _REACTIONS:
-                action = playout_policy(game, seat, rng, fair_wilds)
+                action = playout_policy(game, seat, rng, fair_wilds, greedy)
         game.apply_unchecked(action, seat)
     if game.is_over or game.hand_number != hand:
         last = game.last_hand
@@ -535,6 +583,7 @@ class ISMCTSBot:
         min_visits: int = OVERRIDE_VISITS,
         fitted_leaf: bool = FITTED_LEAF,
         fair_wilds: bool = FAIR_WILDS,
+        greedy: bool = GREEDY_PLAYOUTS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -550,6 +599,7 @@ class ISMCTSBot:
         self.min_visits = min_visits
         self.fitted_leaf = fitted_leaf
         self.fair_wilds = fair_wilds
+        self.greedy = greedy
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -576,6 +626,7 @@ class ISMCTSBot:
             settle_on=hint.code if margin is not None and hint is not None else None,
             leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
             fair_wilds=self.fair_wilds,
+            greedy=self.greedy,
         )
         if margin is None or hint is None:
             return result.best
@@ -630,6 +681,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["fitted"] = key == "fitted"
         elif key in ("faces", "actions") and not sep:
             settings["faces"] = key == "faces"
+        elif key in ("greedy", "random") and not sep:
+            settings["greedy"] = key == "greedy"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -670,4 +723,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
+        greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
     )
