@@ -16,6 +16,7 @@ from unoattack.bots.ismcts import (
     LEVELS,
     decisions,
     fitted_estimate,
+    held_colours,
     leaf_features,
     playout_policy,
     search,
@@ -100,7 +101,8 @@ def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() ->
 
 
 @pytest.mark.parametrize(
-    "options", [{}, {"fair_wilds": True}, {"greedy": True}, {"leaf": LEAF_WEIGHTS["2003"]}]
+    "options",
+    [{}, {"fair_wilds": True}, {"greedy": True}, {"held": True}, {"leaf": LEAF_WEIGHTS["2003"]}],
 )
 def test_the_decision_depends_only_on_what_the_seat_knows(options: dict[str, Any]) -> None:
     # Seat 0 sees the same table in both games; the hidden cards differ.
@@ -203,7 +205,7 @@ def test_it_answers_every_prompt_with_a_legal_action(prompt: str) -> None:
 
 
 #: The search options under trial (docs/bots.md), one in turn per searching seat.
-TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces", ":greedy")
+TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces", ":greedy", ":held")
 
 
 def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
@@ -302,15 +304,16 @@ def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
 
 
 def test_the_advice_options_are_read_from_the_name() -> None:
-    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces:greedy"
+    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces:greedy:held"
     bot = make_bot(spec, random.Random(0))
     assert isinstance(bot, ISMCTSBot)
     assert (bot.prior, bot.margin, bot.min_visits) == (0.5, 0.04, 80)
-    assert (bot.fitted_leaf, bot.fair_wilds, bot.greedy) == (True, True, True)
-    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random", random.Random(0))
+    assert (bot.fitted_leaf, bot.fair_wilds, bot.greedy, bot.held) == (True, True, True, True)
+    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
-    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds, plain.greedy) == (
+    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds, plain.greedy, plain.held) == (
         0.0,
+        False,
         False,
         False,
         False,
@@ -385,6 +388,23 @@ def test_greedy_playouts_keep_wilds_for_need_and_name_the_colour_held_most() -> 
     plays = [playout_policy(game, 0, rng, greedy=True) for _ in range(2000)]
     assert set(plays) == {Action.parse("play R5"), Action.parse("play W B")}
     assert 0.45 < plays.count(Action.parse("play W B")) / len(plays) < 0.55
+
+
+def test_with_held_colours_the_tree_names_only_the_colours_held_most() -> None:
+    # Only the Wild can be played (or a press); seat 0 holds two blues and a red.
+    game = parse_position(
+        "2003 hands=W,B9,B3,R5/G1,G2,G3 pile=G2 colour=G dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    legal = decisions(game.legal_actions(0))
+    assert len(legal) == 5  # four colours and the press
+    kept = held_colours((game.faces[i].colour for i in game.hands[0]), legal)
+    assert [str(a) for a in kept] == ["play W B", "press"]
+    result = search(Sampler(game, 0), random.Random(4), iterations=200, held=True)
+    assert {str(e.action) for e in result.estimates} <= {"play W B", "press"}
+    bot = make_bot("ismcts:iters=200:held", random.Random(4))
+    assert isinstance(bot, ISMCTSBot)
+    assert decide(game, bot) in kept
 
 
 def test_a_strong_prior_makes_the_advised_decision_the_most_tried() -> None:

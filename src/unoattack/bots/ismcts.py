@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -39,7 +39,7 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
-from unoattack.rules.cards import FACES, Kind
+from unoattack.rules.cards import FACES, Colour, Kind
 
 _PLAY = ActionKind.PLAY
 _TURN = Phase.TURN
@@ -91,6 +91,9 @@ FAIR_WILDS = False
 #: playable and the next seat holds more than two cards, and a wild's colour the one its
 #: player holds most.
 GREEDY_PLAYOUTS = False
+#: Whether the tree searches only the wild colours its player holds most (see
+#: :func:`held_colours`).
+HELD_COLOURS = False
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -107,6 +110,23 @@ def decisions(legal: Sequence[Action]) -> list[Action]:
         and not (may_stop and a.kind is _PRESS)
         and (a.uno or a.kind is not _PLAY or (a.card, a.colour, a.target) not in unos)
     ]
+
+
+def held_colours(hand: Iterable[Colour | None], legal: list[Action]) -> list[Action]:
+    """``legal`` less the actions naming a colour (a wild's, a wild start card's) that
+    the ``hand`` (its cards' colours) holds fewer cards of than another colour. A wild is
+    four decisions, one per colour, so a hand of three wilds and five coloured cards is
+    seventeen; the search then spreads its iterations over colours the heuristic bot
+    would never name."""
+    if all(a.colour is None for a in legal):
+        return legal
+    held = [0, 0, 0, 0]
+    for colour in hand:
+        if colour is not None:
+            held[colour] += 1
+    most = max(held)
+    kept = [a for a in legal if (c := a.colour) is None or held[c] == most]
+    return kept or legal
 
 
 #: The leaf features of a seat (:func:`leaf_features`), in order.
@@ -330,6 +350,7 @@ def search(
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
     greedy: bool = False,
+    held: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -342,6 +363,8 @@ def search(
     code), the search settles early only when that decision leads. With ``leaf`` (the
     weights of :func:`fitted_estimate`), playouts that stop early are scored by it
     instead of :func:`estimate`. ``fair_wilds`` and ``greedy``: see :func:`playout_policy`.
+    With ``held``, the tree searches only the wild colours its player holds most
+    (:func:`held_colours`).
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -354,7 +377,7 @@ def search(
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds, greedy)
+        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds, greedy, held)
         done += 1
         if done & 15:
             continue
@@ -374,7 +397,11 @@ def search(
         key=lambda e: (-e.visits, -e.win_chance, e.action.code),
     )
     if not estimates:  # no iteration ran
-        estimates = [MoveEstimate(decisions(knowledge.legal_actions())[0], 0, 0.0)]
+        legal = decisions(knowledge.legal_actions())
+        if held:
+            cards = knowledge.view().hand or ()
+            legal = held_colours((card.colour for card in cards), legal)
+        estimates = [MoveEstimate(legal[0], 0, 0.0)]
     return SearchResult(tuple(estimates), done, time.perf_counter() - started)
 
 
@@ -404,6 +431,7 @@ def _iterate(
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
     greedy: bool = False,
+    held: bool = False,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
@@ -413,6 +441,9 @@ def _iterate(
         seat = game.to_act
         assert seat is not None
         legal = decisions(game.legal_actions(seat))
+        if held:
+            faces = game.faces
+            legal = held_colours((faces[i].colour for i in game.hands[seat]), legal)
         edges = node.edges
         untried = []
         for action in legal:
@@ -584,6 +615,7 @@ class ISMCTSBot:
         fitted_leaf: bool = FITTED_LEAF,
         fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
+        held: bool = HELD_COLOURS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -600,6 +632,7 @@ class ISMCTSBot:
         self.fitted_leaf = fitted_leaf
         self.fair_wilds = fair_wilds
         self.greedy = greedy
+        self.held = held
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -627,6 +660,7 @@ class ISMCTSBot:
             leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
             fair_wilds=self.fair_wilds,
             greedy=self.greedy,
+            held=self.held,
         )
         if margin is None or hint is None:
             return result.best
@@ -683,6 +717,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["faces"] = key == "faces"
         elif key in ("greedy", "random") and not sep:
             settings["greedy"] = key == "greedy"
+        elif key in ("held", "colours") and not sep:
+            settings["held"] = key == "held"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -724,4 +760,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
+        held=bool(settings.get("held", HELD_COLOURS)),
     )
