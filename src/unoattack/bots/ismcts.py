@@ -11,7 +11,8 @@ seat that wins the hand, 0 to the others.
 The launcher is explicit chance: a press leads to one child per public outcome (how
 many cards the presser took), drawn from the launcher model with a fresh random stream
 in every sample. A playout stops at the end of the hand or after ``depth`` decisions;
-then each seat's chance of winning the hand is estimated from the hands' sizes.
+then each seat's chance of winning the hand is estimated from cheap features of the
+hands (:func:`fitted_estimate`).
 
 UNO and catches are not searched: the bot says UNO with every play that leaves it one
 card and catches whoever it can, like the heuristic bot (docs/bots.md).
@@ -32,7 +33,7 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine.actions import Action, ActionKind
@@ -82,11 +83,17 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
     "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
 }
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
-#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes).
-FITTED_LEAF = False
+#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
+#: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
+#: deals (docs/bots.md, "Strength"), they won 55.0% of 120 hands heads-up in 2010 (the
+#: hand sizes and uniform actions: 47.5%) and 73.3% in 2003 (65.0%), and as many hands
+#: at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%); either alone did not win
+#: more in 2010 (47.5%, 44.2%).
+FITTED_LEAF = True
 #: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
-#: wild is four actions, one per colour; see :func:`playout_policy`).
-FAIR_WILDS = False
+#: wild is four actions, one per colour; see :func:`playout_policy`). Adopted with
+#: :data:`FITTED_LEAF` (see there): fair playouts keep the wilds the fitted leaf counts.
+FAIR_WILDS = True
 #: Whether playouts keep wilds (see :func:`playout_policy`): a coloured card when one is
 #: playable and the next seat holds more than two cards, and a wild's colour the one its
 #: player holds most.
@@ -94,6 +101,17 @@ GREEDY_PLAYOUTS = False
 #: Whether the tree searches only the wild colours its player holds most (see
 #: :func:`held_colours`).
 HELD_COLOURS = False
+
+
+def adopted(edition: str) -> dict[str, Any]:
+    """The keyword arguments of :func:`search` that the bot and the coach use unless told
+    otherwise: the adopted settings above, with ``edition``'s leaf weights."""
+    return {
+        "leaf": LEAF_WEIGHTS.get(edition) if FITTED_LEAF else None,
+        "fair_wilds": FAIR_WILDS,
+        "greedy": GREEDY_PLAYOUTS,
+        "held": HELD_COLOURS,
+    }
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -585,7 +603,7 @@ def coach(
     legal = decisions(knowledge.legal_actions())
     if len(legal) == 1:
         return (MoveEstimate(legal[0], 0, math.nan),)
-    result = search(knowledge, rng, seconds=seconds, settle=False)
+    result = search(knowledge, rng, seconds=seconds, settle=False, **adopted(knowledge.edition))
     return result.estimates[:top]
 
 
