@@ -86,9 +86,9 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
 #: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
 #: deals (docs/bots.md, "Strength"), they won 55.0% of 120 hands heads-up in 2010 (the
-#: hand sizes and uniform actions: 47.5%) and 73.3% in 2003 (65.0%), and as many hands
-#: at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%); either alone did not win
-#: more in 2010 (47.5%, 44.2%).
+#: hand sizes and uniform actions: 47.5%), 73.3% in 2003 (65.0%) and 60.0% in Mega Hit
+#: (55.0%), and as many hands at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%);
+#: either alone did not win more in 2010 (47.5%, 44.2%).
 FITTED_LEAF = True
 #: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
 #: wild is four actions, one per colour; see :func:`playout_policy`). Adopted with
