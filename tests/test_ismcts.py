@@ -16,6 +16,7 @@ from unoattack.bots.ismcts import (
     LEVELS,
     decisions,
     fitted_estimate,
+    held_colours,
     leaf_features,
     playout_policy,
     search,
@@ -99,7 +100,11 @@ def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() ->
     assert [event.to_dict() for event in game.log] == logs[0]
 
 
-def test_the_decision_depends_only_on_what_the_seat_knows() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"fair_wilds": True}, {"greedy": True}, {"held": True}, {"leaf": LEAF_WEIGHTS["2003"]}],
+)
+def test_the_decision_depends_only_on_what_the_seat_knows(options: dict[str, Any]) -> None:
     # Seat 0 sees the same table in both games; the hidden cards differ.
     shown = "hands=R5,B-Skip,W,G3/{one}/{two} pile=G9,R3 colour=R dir=cw turn=0 dealer=2 "
     rest = "scores=0,0,0 stock={stock},... launcher=hazard presses=1,4,9 seed=3"
@@ -111,8 +116,8 @@ def test_the_decision_depends_only_on_what_the_seat_knows() -> None:
     )
     assert view(first, 0) == view(second, 0)
     for seed in range(5):
-        a = search(Sampler(first, 0), random.Random(seed), iterations=150)
-        b = search(Sampler(second, 0), random.Random(seed), iterations=150)
+        a = search(Sampler(first, 0), random.Random(seed), iterations=150, **options)
+        b = search(Sampler(second, 0), random.Random(seed), iterations=150, **options)
         assert (a.estimates, a.iterations) == (b.estimates, b.iterations)
 
 
@@ -200,7 +205,7 @@ def test_it_answers_every_prompt_with_a_legal_action(prompt: str) -> None:
 
 
 #: The search options under trial (docs/bots.md), one in turn per searching seat.
-TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces")
+TRIAL_OPTIONS = ("", ":prior=1:margin=0.05:visits=2", ":fitted", ":faces", ":greedy", ":held")
 
 
 def random_table(index: int) -> tuple[Game, dict[int, Bot]]:
@@ -299,14 +304,20 @@ def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
 
 
 def test_the_advice_options_are_read_from_the_name() -> None:
-    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces"
+    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces:greedy:held"
     bot = make_bot(spec, random.Random(0))
     assert isinstance(bot, ISMCTSBot)
     assert (bot.prior, bot.margin, bot.min_visits) == (0.5, 0.04, 80)
-    assert (bot.fitted_leaf, bot.fair_wilds) == (True, True)
-    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions", random.Random(0))
+    assert (bot.fitted_leaf, bot.fair_wilds, bot.greedy, bot.held) == (True, True, True, True)
+    plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
-    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds) == (0.0, False, False)
+    assert (plain.prior, plain.fitted_leaf, plain.fair_wilds, plain.greedy, plain.held) == (
+        0.0,
+        False,
+        False,
+        False,
+        False,
+    )
     for spec, message in (
         ("ismcts:iters=9:prior=-1", "prior must be a number of at least 0"),
         ("ismcts:iters=9:margin=x", "margin must be a number of at least 0"),
@@ -359,6 +370,41 @@ def test_fair_playouts_play_a_wild_about_as_often_as_a_coloured_card() -> None:
             assert action in game.legal_actions(0)
             wilds += action.colour is not None
         assert low < wilds / draws < high, (fair, wilds)
+
+
+def test_greedy_playouts_keep_wilds_for_need_and_name_the_colour_held_most() -> None:
+    # Playable: a Wild (four actions) and R5; seat 0 holds two blues besides.
+    position = (
+        "2003 hands=W,R5,B9,B3/{other} pile=R2 colour=R dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    rng = random.Random(2)
+    # The next seat holds three cards: the coloured card, always.
+    game = parse_position(position.format(other="G1,G2,G3"))
+    for _ in range(200):
+        assert playout_policy(game, 0, rng, greedy=True) == Action.parse("play R5")
+    # The next seat is close to going out: the wild too, naming blue, about half the time.
+    game = parse_position(position.format(other="G1,G2"))
+    plays = [playout_policy(game, 0, rng, greedy=True) for _ in range(2000)]
+    assert set(plays) == {Action.parse("play R5"), Action.parse("play W B")}
+    assert 0.45 < plays.count(Action.parse("play W B")) / len(plays) < 0.55
+
+
+def test_with_held_colours_the_tree_names_only_the_colours_held_most() -> None:
+    # Only the Wild can be played (or a press); seat 0 holds two blues and a red.
+    game = parse_position(
+        "2003 hands=W,B9,B3,R5/G1,G2,G3 pile=G2 colour=G dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    legal = decisions(game.legal_actions(0))
+    assert len(legal) == 5  # four colours and the press
+    kept = held_colours((game.faces[i].colour for i in game.hands[0]), legal)
+    assert [str(a) for a in kept] == ["play W B", "press"]
+    result = search(Sampler(game, 0), random.Random(4), iterations=200, held=True)
+    assert {str(e.action) for e in result.estimates} <= {"play W B", "press"}
+    bot = make_bot("ismcts:iters=200:held", random.Random(4))
+    assert isinstance(bot, ISMCTSBot)
+    assert decide(game, bot) in kept
 
 
 def test_a_strong_prior_makes_the_advised_decision_the_most_tried() -> None:

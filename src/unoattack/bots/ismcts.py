@@ -11,7 +11,8 @@ seat that wins the hand, 0 to the others.
 The launcher is explicit chance: a press leads to one child per public outcome (how
 many cards the presser took), drawn from the launcher model with a fresh random stream
 in every sample. A playout stops at the end of the hand or after ``depth`` decisions;
-then each seat's chance of winning the hand is estimated from the hands' sizes.
+then each seat's chance of winning the hand is estimated from cheap features of the
+hands (:func:`fitted_estimate`).
 
 UNO and catches are not searched: the bot says UNO with every play that leaves it one
 card and catches whoever it can, like the heuristic bot (docs/bots.md).
@@ -30,16 +31,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
-from unoattack.rules.cards import FACES, Kind
+from unoattack.rules.cards import FACES, Colour, Kind
 
 _PLAY = ActionKind.PLAY
 _TURN = Phase.TURN
@@ -82,11 +83,35 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
     "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
 }
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
-#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes).
-FITTED_LEAF = False
+#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
+#: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
+#: deals (docs/bots.md, "Strength"), they won 55.0% of 120 hands heads-up in 2010 (the
+#: hand sizes and uniform actions: 47.5%), 73.3% in 2003 (65.0%) and 60.0% in Mega Hit
+#: (55.0%), and as many hands at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%);
+#: either alone did not win more in 2010 (47.5%, 44.2%).
+FITTED_LEAF = True
 #: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
-#: wild is four actions, one per colour; see :func:`playout_policy`).
-FAIR_WILDS = False
+#: wild is four actions, one per colour; see :func:`playout_policy`). Adopted with
+#: :data:`FITTED_LEAF` (see there): fair playouts keep the wilds the fitted leaf counts.
+FAIR_WILDS = True
+#: Whether playouts keep wilds (see :func:`playout_policy`): a coloured card when one is
+#: playable and the next seat holds more than two cards, and a wild's colour the one its
+#: player holds most.
+GREEDY_PLAYOUTS = False
+#: Whether the tree searches only the wild colours its player holds most (see
+#: :func:`held_colours`).
+HELD_COLOURS = False
+
+
+def adopted(edition: str) -> dict[str, Any]:
+    """The keyword arguments of :func:`search` that the bot and the coach use unless told
+    otherwise: the adopted settings above, with ``edition``'s leaf weights."""
+    return {
+        "leaf": LEAF_WEIGHTS.get(edition) if FITTED_LEAF else None,
+        "fair_wilds": FAIR_WILDS,
+        "greedy": GREEDY_PLAYOUTS,
+        "held": HELD_COLOURS,
+    }
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -103,6 +128,23 @@ def decisions(legal: Sequence[Action]) -> list[Action]:
         and not (may_stop and a.kind is _PRESS)
         and (a.uno or a.kind is not _PLAY or (a.card, a.colour, a.target) not in unos)
     ]
+
+
+def held_colours(hand: Iterable[Colour | None], legal: list[Action]) -> list[Action]:
+    """``legal`` less the actions naming a colour (a wild's, a wild start card's) that
+    the ``hand`` (its cards' colours) holds fewer cards of than another colour. A wild is
+    four decisions, one per colour, so a hand of three wilds and five coloured cards is
+    seventeen; the search then spreads its iterations over colours the heuristic bot
+    would never name."""
+    if all(a.colour is None for a in legal):
+        return legal
+    held = [0, 0, 0, 0]
+    for colour in hand:
+        if colour is not None:
+            held[colour] += 1
+    most = max(held)
+    kept = [a for a in legal if (c := a.colour) is None or held[c] == most]
+    return kept or legal
 
 
 #: The leaf features of a seat (:func:`leaf_features`), in order.
@@ -189,7 +231,9 @@ def estimate(game: Game) -> list[float]:
     return [w / total for w in weights]
 
 
-def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool = False) -> Action:
+def playout_policy(
+    game: Game, seat: int, rng: random.Random, fair_wilds: bool = False, greedy: bool = False
+) -> Action:
     """The fast policy of playouts: on a turn, a random play (saying UNO with it when it
     may), pressing only when nothing can be played; under presses, stop when allowed,
     else stack a Hit card when one may be stacked (Mega Hit), else press; a random
@@ -201,7 +245,12 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
     With ``fair_wilds``, a turn's random play is uniform over the cards rather than over
     the actions: a wild has a variant per colour (four actions), so a uniform action
     plays wilds four times as often as a coloured card; a wild's variant is kept with
-    probability 1/4, else the play is drawn again."""
+    probability 1/4, else the play is drawn again.
+
+    With ``greedy``, a turn keeps wilds for need, as the heuristic bot does: while a
+    coloured card is playable and the next seat holds more than two cards, the play is
+    drawn among the coloured cards' plays only; a wild names the colour its player holds
+    most (ties: each of them)."""
     legal = game.legal_actions(seat)
     count = len(legal)
     if legal[-1].kind in _REACTIONS:
@@ -211,6 +260,8 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
     phase = game.phase
     if phase is _TURN:
         plays = count - 1  # the press comes last
+        if greedy:
+            return _greedy_play(game, seat, legal, plays, rng)
         index = int(rng.random() * plays)
         action = legal[index]
         if fair_wilds:
@@ -226,6 +277,38 @@ def playout_policy(game: Game, seat: int, rng: random.Random, fair_wilds: bool =
             return second
         return legal[1 + int(rng.random() * (count - 1))]  # a stack
     return legal[int(rng.random() * count)]
+
+
+_UNO_NEAR = 2  # the heuristic bot's "close to going out"
+
+
+def _greedy_play(
+    game: Game, seat: int, legal: Sequence[Action], plays: int, rng: random.Random
+) -> Action:
+    """A turn's play of the greedy playout policy (see :func:`playout_policy`) among the
+    first ``plays`` of ``legal``."""
+    coloured = [i for i in range(plays) if legal[i].colour is None]
+    after = game._succ[seat]
+    if coloured and len(game.hands[after]) > _UNO_NEAR:
+        pool = coloured
+    else:
+        held = [0, 0, 0, 0]
+        faces = game.faces
+        for card_id in game.hands[seat]:
+            colour = faces[card_id].colour
+            if colour is not None:
+                held[colour] += 1
+        most = max(held)
+        pool = coloured + [
+            i for i in range(plays) if (c := legal[i].colour) is not None and held[c] == most
+        ]
+        if not pool:  # no wild may name the colour held most: any play
+            pool = list(range(plays))
+    index = pool[int(rng.random() * len(pool))]
+    action = legal[index]
+    if not action.uno and index + 1 < plays and legal[index + 1].uno:
+        return legal[index + 1]  # the same play, saying UNO
+    return action
 
 
 class _Edge:
@@ -284,6 +367,8 @@ def search(
     settle_on: int | None = None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
+    held: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -295,7 +380,9 @@ def search(
     ``prior / (1 + visits)`` more (progressive bias). With ``settle_on`` (an action
     code), the search settles early only when that decision leads. With ``leaf`` (the
     weights of :func:`fitted_estimate`), playouts that stop early are scored by it
-    instead of :func:`estimate`. ``fair_wilds``: see :func:`playout_policy`.
+    instead of :func:`estimate`. ``fair_wilds`` and ``greedy``: see :func:`playout_policy`.
+    With ``held``, the tree searches only the wild colours its player holds most
+    (:func:`held_colours`).
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -308,7 +395,7 @@ def search(
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds)
+        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds, greedy, held)
         done += 1
         if done & 15:
             continue
@@ -328,7 +415,11 @@ def search(
         key=lambda e: (-e.visits, -e.win_chance, e.action.code),
     )
     if not estimates:  # no iteration ran
-        estimates = [MoveEstimate(decisions(knowledge.legal_actions())[0], 0, 0.0)]
+        legal = decisions(knowledge.legal_actions())
+        if held:
+            cards = knowledge.view().hand or ()
+            legal = held_colours((card.colour for card in cards), legal)
+        estimates = [MoveEstimate(legal[0], 0, 0.0)]
     return SearchResult(tuple(estimates), done, time.perf_counter() - started)
 
 
@@ -357,6 +448,8 @@ def _iterate(
     bias: dict[int, float] | None = None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
+    held: bool = False,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
@@ -366,6 +459,9 @@ def _iterate(
         seat = game.to_act
         assert seat is not None
         legal = decisions(game.legal_actions(seat))
+        if held:
+            faces = game.faces
+            legal = held_colours((faces[i].colour for i in game.hands[seat]), legal)
         edges = node.edges
         untried = []
         for action in legal:
@@ -406,7 +502,7 @@ def _iterate(
         assert best is not None
         node = _descend(game, best, seat)
         path.append(best)
-    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds)
+    rewards = _playout(game, hand, rng, depth, guide, leaf, fair_wilds, greedy)
     for edge in path:
         edge.visits += 1
         edge.reward += rewards[edge.seat]
@@ -436,6 +532,7 @@ def _playout(
     guide: HeuristicBot | None,
     leaf: Sequence[float] | None = None,
     fair_wilds: bool = False,
+    greedy: bool = False,
 ) -> list[float]:
     """Play on to the end of the hand or ``depth`` decisions; each seat's reward."""
     for _ in range(depth):
@@ -444,11 +541,11 @@ def _playout(
         seat = game.to_act
         assert seat is not None
         if guide is None:
-            action = playout_policy(game, seat, rng, fair_wilds)
+            action = playout_policy(game, seat, rng, fair_wilds, greedy)
         else:
             action = guide.choose(view(game, seat))
             if action.kind in _REACTIONS:
-                action = playout_policy(game, seat, rng, fair_wilds)
+                action = playout_policy(game, seat, rng, fair_wilds, greedy)
         game.apply_unchecked(action, seat)
     if game.is_over or game.hand_number != hand:
         last = game.last_hand
@@ -506,7 +603,7 @@ def coach(
     legal = decisions(knowledge.legal_actions())
     if len(legal) == 1:
         return (MoveEstimate(legal[0], 0, math.nan),)
-    result = search(knowledge, rng, seconds=seconds, settle=False)
+    result = search(knowledge, rng, seconds=seconds, settle=False, **adopted(knowledge.edition))
     return result.estimates[:top]
 
 
@@ -535,6 +632,8 @@ class ISMCTSBot:
         min_visits: int = OVERRIDE_VISITS,
         fitted_leaf: bool = FITTED_LEAF,
         fair_wilds: bool = FAIR_WILDS,
+        greedy: bool = GREEDY_PLAYOUTS,
+        held: bool = HELD_COLOURS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -550,6 +649,8 @@ class ISMCTSBot:
         self.min_visits = min_visits
         self.fitted_leaf = fitted_leaf
         self.fair_wilds = fair_wilds
+        self.greedy = greedy
+        self.held = held
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -576,6 +677,8 @@ class ISMCTSBot:
             settle_on=hint.code if margin is not None and hint is not None else None,
             leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
             fair_wilds=self.fair_wilds,
+            greedy=self.greedy,
+            held=self.held,
         )
         if margin is None or hint is None:
             return result.best
@@ -630,6 +733,10 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["fitted"] = key == "fitted"
         elif key in ("faces", "actions") and not sep:
             settings["faces"] = key == "faces"
+        elif key in ("greedy", "random") and not sep:
+            settings["greedy"] = key == "greedy"
+        elif key in ("held", "colours") and not sep:
+            settings["held"] = key == "held"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -670,4 +777,6 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
+        greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
+        held=bool(settings.get("held", HELD_COLOURS)),
     )

@@ -417,8 +417,9 @@ def bench_search(
     """ISMCTS iterations per second in this process: searches of a fixed number of
     iterations (no early stop) at decisions of heuristic matches, for about ``seconds``
     per table. An iteration samples a game from the seat's knowledge, walks the tree,
-    plays the hand on for up to ``PLAYOUT_DEPTH`` decisions and backs up."""
-    from unoattack.bots.ismcts import LEVELS, PLAYOUT_DEPTH, search
+    plays the hand on for up to ``PLAYOUT_DEPTH`` decisions and backs up, with the bot's
+    adopted settings (:func:`~unoattack.bots.ismcts.adopted`)."""
+    from unoattack.bots.ismcts import LEVELS, PLAYOUT_DEPTH, adopted, search
     from unoattack.engine.determinize import Sampler
 
     per_table: dict[str, dict[str, Any]] = {}
@@ -433,7 +434,9 @@ def bench_search(
         while spent < seconds:
             game, seat = positions[searches % len(positions)]
             started = time.process_time()
-            result = search(Sampler(game, seat), rng, iterations=100, settle=False)
+            result = search(
+                Sampler(game, seat), rng, iterations=100, settle=False, **adopted(edition)
+            )
             spent += time.process_time() - started
             iterations += result.iterations
             searches += 1
