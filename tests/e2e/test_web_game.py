@@ -222,7 +222,7 @@ def test_the_launchers_banner_never_covers_the_hand_over(
         server.url,
         seats=3,
         seed=11,
-        options={"hand_size": 2},
+        options={"hand_size": 1},
         target_score=5000,
         turn_timer=0,
         launcher="scripted:1,loop",  # every press fires one card
