@@ -682,7 +682,15 @@ def test_the_match_ends_with_the_winner() -> None:
         assert "You win the match!" in text
         assert "★ You: 504 points" in text
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        # The screen is pushed before it is composed: wait for its widgets, so that the
+        # key reaches a screen ready to start (a loaded machine once lost it).
+        await until(
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, NewGameScreen)
+                and bool(pilot.app.screen.query("#new-error"))
+            ),
+        )
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
         assert table(pilot).game.hand_number == 1
