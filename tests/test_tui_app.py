@@ -1,13 +1,15 @@
 """The terminal table driven like a player would: keys, buttons, dialogs, screens.
 
 Every table runs at ``Pace.instant()``: bots act and animations end at once, in a fixed
-order, so each test is exact and nothing waits on the clock.
+order, so each test is exact and nothing waits on the clock (but one, where the bot's
+thinking time is what the test is about).
 """
 
 from __future__ import annotations
 
 import re
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -253,6 +255,27 @@ def test_arrows_choose_a_card_and_an_unplayable_one_is_refused_with_the_reason()
         )
         await pilot.press("up", "enter")
         assert played(screen.game)[0].card == Card.parse("R7")
+
+    run(app, scenario)
+
+
+def test_a_not_your_turn_refusal_is_withdrawn_when_the_turn_comes() -> None:
+    """The refusal says who is to act; once the bot has played and the viewer's turn has
+    come, it would contradict the prompt, so it goes at once (not after its six seconds)."""
+    game = parse_position(f"2003 hands=R7,G3/R4,B5 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}")
+    session = session_for(game, "you,bot", bots={1: ScriptBot(["play R4"])})
+    app = PlayApp(session=session, pace=replace(Pace.instant(), think=0.8))
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        assert screen.game.to_act == 1
+        await pilot.press("enter")
+        assert notices(pilot) == ["It is not your turn: Bot 2 is to act, so wait for your turn."]
+        await until(pilot, lambda: screen.game.to_act == 0)
+        await pilot.pause()
+        assert played(screen.game)[-1].card == Card.parse("R4")
+        assert notices(pilot) == []
+        assert screen.prompt_text.startswith("Your turn")
 
     run(app, scenario)
 

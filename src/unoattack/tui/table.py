@@ -144,6 +144,9 @@ class TableScreen(Screen[None]):
         self.bells = 0  # times the bell rang (the launcher fired)
         self._mounted = False
         self._told_save_error = False
+        # The match's state when the viewer was last told why a key was refused: the
+        # reason may no longer hold once the match has moved on (see :meth:`_pump`).
+        self._refused_in_state: int | None = None
 
     @property
     def game(self) -> Game:
@@ -263,6 +266,7 @@ class TableScreen(Screen[None]):
         the engine's reason key and details, in the table's language."""
         text = self.tr.refusal(reason, details, self.names)
         self.notify(text, severity="warning", timeout=_REFUSAL_SECONDS)
+        self._refused_in_state = self.match.state
 
     def _show(self, steps: list[Step]) -> None:
         """Tell what the match did, then go on (:meth:`_pump` once the story is told)."""
@@ -454,6 +458,11 @@ class TableScreen(Screen[None]):
             if seat != self.viewer:
                 self._pass_keyboard(seat)
                 return
+            if self._refused_in_state not in (None, match.state):
+                # A refusal from before ("it is not your turn: Bot 1 is to act") would
+                # contradict the prompt now that the viewer's turn has come.
+                self._refused_in_state = None
+                self.app.clear_notifications()
             if self.game.phase is Phase.CHOOSE_COLOUR:
                 self._ask_start_colour()
         search = match.upcoming_search()
