@@ -25,6 +25,7 @@ from unoattack.engine import (
 from unoattack.engine.actions import ACTIONS, ActionKind, play
 from unoattack.engine.events import Dealt, Pressed
 from unoattack.engine.game import REFEREE
+from unoattack.engine.state import Duty, MoveCache, State
 
 POSITION = (
     "2003 hands=R7,B-Skip,W/G3,Y-TH/Y1,Y2 pile=B5,R2 colour=R dir=ccw turn=2 dealer=1 "
@@ -273,6 +274,34 @@ def test_clone_is_independent() -> None:
     assert twin.history == [] and len(game.history) == 1
     twin.apply(action)
     assert [e.to_dict() for e in twin.log] == [e.to_dict() for e in game.log]
+
+
+def as_data(value: object) -> object:
+    """A game's field as plain data: the move cache and the duties by their slots."""
+    if isinstance(value, list):
+        return [as_data(item) for item in value]
+    if isinstance(value, (MoveCache, Duty)):
+        return {name: getattr(value, name) for name in type(value).__slots__}
+    return value
+
+
+def test_a_clone_and_a_search_copy_have_every_field_of_the_game() -> None:
+    """The copies assign the game's fields one by one: none may be left out, and each
+    mutable one is copied, not shared."""
+    game = Game.new("mega-hit", players=3, seed=5)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    shared = {"_seating", "_succ", "_tables", "edition", "faces", "options", "last_hand"}
+    for twin in (game.clone(), game.search_copy(random.Random(1))):
+        for name in State.__slots__:
+            mine, theirs = getattr(game, name), getattr(twin, name)
+            if name in {"deck_rng", "launcher", "log", "emitting"}:
+                continue  # each copy sets its own streams, launcher and log
+            assert as_data(theirs) == as_data(mine), name
+            if isinstance(mine, (list, dict, MoveCache)) and name not in shared:
+                assert theirs is not mine, name
+            if name == "duties":
+                assert all(t is not m for t, m in zip(theirs, mine, strict=True))
 
 
 def test_only_the_referee_applies_the_suggestion_penalty() -> None:

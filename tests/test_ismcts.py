@@ -22,7 +22,7 @@ from unoattack.bots.ismcts import (
     search,
 )
 from unoattack.engine import Action, Game, View, parse_position, view
-from unoattack.engine.actions import ActionKind
+from unoattack.engine.actions import ACTIONS, ActionKind
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
 
@@ -129,6 +129,20 @@ def test_it_goes_out_when_it_can() -> None:
     assert decide(game, ISMCTSBot(random.Random(0), iterations=200)) == Action.parse("play R5")
 
 
+def test_each_play_that_says_uno_comes_right_after_its_quiet_twin() -> None:
+    """``decisions`` drops a play's quiet twin by its code (the UNO play's, less one)."""
+    twins = [(ACTIONS[a.code - 1], a) for a in ACTIONS if a.uno]
+    assert len(twins) == sum(1 for a in ACTIONS if a.kind is ActionKind.PLAY) // 2
+    for quiet, loud in twins:
+        assert (quiet.kind, quiet.card, quiet.colour, quiet.target, quiet.uno) == (
+            loud.kind,
+            loud.card,
+            loud.colour,
+            loud.target,
+            False,
+        )
+
+
 def test_it_says_uno_with_every_play_that_leaves_one_card() -> None:
     game = parse_position(
         "2003 hands=R5,R6/G1,G2,G3/B1,B2,B3 pile=R2 colour=R dir=cw turn=0 dealer=2 "
@@ -136,7 +150,7 @@ def test_it_says_uno_with_every_play_that_leaves_one_card() -> None:
     )
     legal = game.legal_actions()
     assert Action.parse("play R5") in legal and Action.parse("play R5 uno") in legal
-    assert all(a.uno for a in decisions(legal) if a.kind is ActionKind.PLAY)
+    assert [str(a) for a in decisions(legal)] == ["play R5 uno", "play R6 uno", "press"]
     choice = decide(game, ISMCTSBot(random.Random(0), iterations=200))
     assert choice.kind is ActionKind.PLAY and choice.uno
 

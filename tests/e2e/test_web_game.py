@@ -163,21 +163,28 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     watcher.close()
 
 
-def test_a_table_of_bots_counts_down_to_the_next_hand(
-    server: ServerThread, browser: Browser, tmp_path: Path
-) -> None:
+def table_of_bots(server: ServerThread, *, seats: int, seed: int, launcher: str) -> tuple[str, str]:
+    """A table of random bots, not started, dealing one card a hand, its match long (a
+    target of 5,000 points) and untimed: its code and the host's token."""
     table = create_table(
         server.url,
-        seats=2,
-        seed=7,
+        seats=seats,
+        seed=seed,
         options={"hand_size": 1},
         target_score=5000,
         turn_timer=0,
-        launcher="scripted:0,0,0,1,loop",
+        launcher=launcher,
     )
     code, host = table["code"], table["host_token"]
-    for seat in (0, 1):
+    for seat in range(seats):
         post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    return code, host
+
+
+def test_a_table_of_bots_counts_down_to_the_next_hand(
+    server: ServerThread, browser: Browser, tmp_path: Path
+) -> None:
+    code, host = table_of_bots(server, seats=2, seed=7, launcher="scripted:0,0,0,1,loop")
     post(server.url, f"/api/tables/{code}/start", host_token=host)
     page = new_page(browser, PHONE)
     page.goto(f"{server.url}/t/{code}?watch")
@@ -218,18 +225,8 @@ def test_the_launchers_banner_never_covers_the_hand_over(
     # Bots fire the launcher faster than its banners go: the news of the hand that ended
     # is dropped when the hand-over comes up, and the line under the table says the hand
     # is over (not whose turn it is in the hand dealt behind the hand-over).
-    table = create_table(
-        server.url,
-        seats=3,
-        seed=11,
-        options={"hand_size": 1},
-        target_score=5000,
-        turn_timer=0,
-        launcher="scripted:1,loop",  # every press fires one card
-    )
-    code, host = table["code"], table["host_token"]
-    for seat in (0, 1, 2):
-        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    # Every press fires one card.
+    code, host = table_of_bots(server, seats=3, seed=11, launcher="scripted:1,loop")
     page = new_page(browser, viewport)
     page.add_init_script(BANNER_COUNTER)
     page.add_init_script(f"localStorage.setItem('uno.lang', '{lang}')")

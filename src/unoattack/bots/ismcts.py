@@ -119,14 +119,14 @@ def decisions(legal: Sequence[Action]) -> list[Action]:
     that keeps quiet when the same play may say UNO, and no press when one may stop
     (``stop_after_fire=choose``: another press only ever adds cards to one's hand, and
     the playouts could not tell that from noise in a few thousand iterations)."""
-    unos = {(a.card, a.colour, a.target) for a in legal if a.uno}
+    # A play's UNO twin comes right after it in the action table (ACTIONS): the codes
+    # of the quiet twins are those of the plays that say UNO, less one.
+    quiet = {a.code - 1 for a in legal if a.uno}
     may_stop = any(a.kind is _STOP for a in legal)
     return [
         a
         for a in legal
-        if a.kind not in _REACTIONS
-        and not (may_stop and a.kind is _PRESS)
-        and (a.uno or a.kind is not _PLAY or (a.card, a.colour, a.target) not in unos)
+        if a.kind not in _REACTIONS and not (may_stop and a.kind is _PRESS) and a.code not in quiet
     ]
 
 

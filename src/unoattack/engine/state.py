@@ -287,21 +287,54 @@ class State:
 
     def _copy_position(self) -> Self:
         """A copy that shares nothing mutable of the position (zones, counts, duties,
-        scores, the move cache); the caller sets its random streams, launcher and log."""
+        scores, the move cache); the caller sets its random streams, launcher and log.
+
+        Every slot is assigned by name, not in a loop over ``__slots__``: a search copies
+        a game at every iteration, and ``getattr``/``setattr`` by name cost ten times as
+        much (a test checks that no slot is left out)."""
         other = object.__new__(type(self))
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._moves = list(self._moves)
-        other.hands = [dict(h) for h in self.hands]
-        other._counts = [list(c) for c in self._counts]
-        other._masks = list(self._masks)
-        other.pile = list(self.pile)
-        other.aside = list(self.aside)
-        other.active = list(self.active)
-        other.scores = list(self.scores)
-        other.duties = [d.copy() for d in self.duties]
-        other.called_uno = list(self.called_uno)
+        other._bonus_skip = self._bonus_skip
         other._cache = self._cache.copy()
+        other._counts = [list(c) for c in self._counts]
+        other._direction = self._direction
+        other._masks = list(self._masks)
+        other._moves = list(self._moves)
+        other._seating = self._seating
+        other._succ = self._succ
+        other._tables = self._tables
+        other.active = list(self.active)
+        other.aside = list(self.aside)
+        other.called_uno = list(self.called_uno)
+        other.colour = self.colour
+        other.current = self.current
+        other.dealer = self.dealer
+        other.deck_rng = self.deck_rng
+        other.duties = [d.copy() for d in self.duties]
+        other.edition = self.edition
+        other.emitting = self.emitting
+        other.empty_turns = self.empty_turns
+        other.faces = self.faces
+        other.hand_number = self.hand_number
+        other.hands = [dict(h) for h in self.hands]
+        other.last_hand = self.last_hand
+        other.launcher = self.launcher
+        other.log = self.log
+        other.n = self.n
+        other.n_active = self.n_active
+        other.options = self.options
+        other.phase = self.phase
+        other.pile = list(self.pile)
+        other.pile_cards = self.pile_cards
+        other.pile_origin = self.pile_origin
+        other.pile_total = self.pile_total
+        other.result = self.result
+        other.resume = self.resume
+        other.resume_colour = self.resume_colour
+        other.scores = list(self.scores)
+        other.seed = self.seed
+        other.skip_after_bonus = self.skip_after_bonus
+        other.uno_seat = self.uno_seat
+        other.went_out = self.went_out
         return other
 
     def clone(self) -> Self:
