@@ -12,6 +12,7 @@ import pytest
 from test_properties import LAUNCHERS
 from unoattack.bots import BOT_NAMES, HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from unoattack.bots.ismcts import (
+    EXPLORATION,
     LEAF_WEIGHTS,
     LEVELS,
     decisions,
@@ -318,13 +319,14 @@ def test_a_decision_prepared_for_an_older_state_is_not_played() -> None:
 
 
 def test_the_advice_options_are_read_from_the_name() -> None:
-    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces:greedy:held"
+    spec = "ismcts:iters=300:prior=0.5:margin=0.04:visits=80:fitted:faces:greedy:held:c=0.3"
     bot = make_bot(spec, random.Random(0))
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.prior, bot.margin, bot.min_visits) == (0.5, 0.04, 80)
+    assert (bot.prior, bot.margin, bot.min_visits, bot.exploration) == (0.5, 0.04, 80, 0.3)
     assert (bot.fitted_leaf, bot.fair_wilds, bot.greedy, bot.held) == (True, True, True, True)
     plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
+    assert plain.exploration == EXPLORATION == 0.7
     assert (plain.prior, plain.fitted_leaf, plain.fair_wilds, plain.greedy, plain.held) == (
         0.0,
         False,
@@ -336,9 +338,29 @@ def test_the_advice_options_are_read_from_the_name() -> None:
         ("ismcts:iters=9:prior=-1", "prior must be a number of at least 0"),
         ("ismcts:iters=9:margin=x", "margin must be a number of at least 0"),
         ("ismcts:iters=9:visits=-2", "visits must be a whole number of at least 0"),
+        ("ismcts:iters=9:c=-0.5", "c must be a number of at least 0"),
     ):
         with pytest.raises(ValueError, match=message):
             make_bot(spec, random.Random(0))
+
+
+def test_without_exploration_the_search_keeps_to_the_best_so_far() -> None:
+    """``c=0``: once every decision at the root was tried, UCB1 picks the best mean
+    alone, so the visits gather on fewer decisions than with the default constant."""
+    game = parse_position(
+        "2003 hands=R5,R6,G7,B8,Y9/G1,G2,G3,G4,G5 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    spread = {}
+    for constant in (0.0, EXPLORATION):
+        result = search(
+            Sampler(game, 0), random.Random(3), iterations=400, settle=False, exploration=constant
+        )
+        visits = sorted((e.visits for e in result.estimates), reverse=True)
+        assert sum(visits) == 400
+        spread[constant] = visits
+    greedy, default = spread[0.0], spread[EXPLORATION]
+    assert greedy[0] > default[0] and greedy[-1] < default[-1]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -369,6 +369,7 @@ def search(
     fair_wilds: bool = False,
     greedy: bool = False,
     held: bool = False,
+    exploration: float = EXPLORATION,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -382,7 +383,7 @@ def search(
     weights of :func:`fitted_estimate`), playouts that stop early are scored by it
     instead of :func:`estimate`. ``fair_wilds`` and ``greedy``: see :func:`playout_policy`.
     With ``held``, the tree searches only the wild colours its player holds most
-    (:func:`held_colours`).
+    (:func:`held_colours`). ``exploration``: UCB1's constant.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -395,7 +396,20 @@ def search(
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
-        _iterate(sample(rng), root, hand, rng, depth, guide, bias, leaf, fair_wilds, greedy, held)
+        _iterate(
+            sample(rng),
+            root,
+            hand,
+            rng,
+            depth,
+            guide,
+            bias,
+            leaf,
+            fair_wilds,
+            greedy,
+            held,
+            exploration,
+        )
         done += 1
         if done & 15:
             continue
@@ -450,6 +464,7 @@ def _iterate(
     fair_wilds: bool = False,
     greedy: bool = False,
     held: bool = False,
+    exploration: float = EXPLORATION,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
@@ -481,7 +496,7 @@ def _iterate(
         best_score = -1.0
         for action in legal:
             edge = edges[action.code]
-            score = edge.reward / edge.visits + EXPLORATION * math.sqrt(
+            score = edge.reward / edge.visits + exploration * math.sqrt(
                 math.log(edge.available) / edge.visits
             )
             if score > best_score:
@@ -494,7 +509,7 @@ def _iterate(
                     continue
                 score = (
                     edge.reward / edge.visits
-                    + EXPLORATION * math.sqrt(math.log(edge.available) / edge.visits)
+                    + exploration * math.sqrt(math.log(edge.available) / edge.visits)
                     + bonus / (1 + edge.visits)
                 )
                 if score > best_score:
@@ -616,6 +631,7 @@ class ISMCTSBot:
         iterations: Iterations per decision (reproducible), or None to think ``seconds``.
         seconds: Thinking time per decision (with ``iterations``: whichever ends first).
         guided: Playouts follow the heuristic bot instead of the fast random policy.
+        exploration: UCB1's constant (option ``c=X``).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -634,6 +650,7 @@ class ISMCTSBot:
         fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
         held: bool = HELD_COLOURS,
+        exploration: float = EXPLORATION,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -651,6 +668,7 @@ class ISMCTSBot:
         self.fair_wilds = fair_wilds
         self.greedy = greedy
         self.held = held
+        self.exploration = exploration
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -679,6 +697,7 @@ class ISMCTSBot:
             fair_wilds=self.fair_wilds,
             greedy=self.greedy,
             held=self.held,
+            exploration=self.exploration,
         )
         if margin is None or hint is None:
             return result.best
@@ -706,7 +725,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
     """An ISMCTS bot from its name: ``ismcts-easy``, ``ismcts-normal``, ``ismcts-hard``
     (:data:`LEVELS`: thinking time), or ``ismcts`` followed by options, each after a
     colon: ``iters=N`` (iterations per decision, reproducible), ``time=S`` (seconds per
-    decision), ``depth=D`` (playout decisions), ``guided`` (heuristic playouts).
+    decision), ``depth=D`` (playout decisions), ``guided`` (heuristic playouts), ``c=X``
+    (UCB1's exploration constant), and the options of docs/bots.md.
 
     >>> parse_ismcts("ismcts:iters=300:guided", random.Random(0)).iterations
     300
@@ -744,7 +764,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
                     f"bot {spec!r}: {key} must be a whole number of at least {minimum}"
                 )
             settings[key] = int(value)
-        elif key in ("prior", "margin"):
+        elif key in ("prior", "margin", "c"):
             try:
                 number = float(value)
             except ValueError:
@@ -779,4 +799,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
         held=bool(settings.get("held", HELD_COLOURS)),
+        exploration=float(settings.get("c", EXPLORATION)),
     )
