@@ -283,7 +283,7 @@ def test_the_bot_plays_1000_seeded_games_legally_and_reproducibly(chunk: int) ->
         play_out(Match(again, bots=bots_again))
         assert again.history == game.history, f"table {index}"
         searched += sum(1 for seat, _code in game.history if isinstance(bots[seat], ISMCTSBot))
-    # Each chunk's 50 games give the searchers some 2,000 decisions (1,956 to over 3,000).
+    # Each chunk's 50 games give the searchers about 2,000 decisions or more (chunk 9: 1,956).
     assert searched > 1_500
 
 
