@@ -42,7 +42,6 @@ from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
 from unoattack.rules.cards import FACES, Colour, Kind
 
-_PLAY = ActionKind.PLAY
 _TURN = Phase.TURN
 _PRESSING = Phase.PRESSING
 _PRESS = ActionKind.PRESS
