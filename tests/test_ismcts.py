@@ -15,7 +15,6 @@ from unoattack.bots.ismcts import (
     EXPLORATION,
     LEAF_WEIGHTS,
     LEVELS,
-    adopted,
     decisions,
     fitted_estimate,
     held_colours,
@@ -283,8 +282,7 @@ def test_the_bot_plays_1000_seeded_games_legally_and_reproducibly(chunk: int) ->
         play_out(Match(again, bots=bots_again))
         assert again.history == game.history, f"table {index}"
         searched += sum(1 for seat, _code in game.history if isinstance(bots[seat], ISMCTSBot))
-    # Each chunk's 50 games give the searchers about 2,000 decisions or more (chunk 9: 1,956).
-    assert searched > 1_500
+    assert searched > 2_000
 
 
 def test_a_search_bot_thinks_ahead_when_the_match_searches_ahead() -> None:
@@ -344,31 +342,6 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     ):
         with pytest.raises(ValueError, match=message):
             make_bot(spec, random.Random(0))
-
-
-@pytest.mark.parametrize(("players", "same_as"), [(2, ":fitted:faces"), (4, ":sizes:actions")])
-def test_the_bot_plays_the_fitted_leaf_and_fair_playouts_heads_up_only(
-    players: int, same_as: str
-) -> None:
-    """Heads-up the default bot searches as ``:fitted:faces``, at four seats as
-    ``:sizes:actions`` (FITTED_MAX_SEATS): the same moves from the same random stream."""
-    assert adopted("2010", players)["fair_wilds"] is (players == 2)
-    assert (adopted("2010", players)["leaf"] is not None) is (players == 2)
-    for seed in range(3):
-        game = Game.new("2010", players=players, seed=seed)
-        chosen: dict[str, list[Action]] = {}
-        for spec in ("ismcts:iters=60", "ismcts:iters=60" + same_as):
-            play = game.clone()
-            bot = make_bot(spec, random.Random(seed))
-            assert isinstance(bot, ISMCTSBot)
-            moves = chosen[spec] = []
-            while len(moves) < 6 and not play.is_over:
-                seat = play.to_act
-                assert seat is not None
-                action = bot.decide(Sampler(play, seat))
-                moves.append(action)
-                play.apply(action, seat)
-        assert chosen["ismcts:iters=60"] == chosen["ismcts:iters=60" + same_as]
 
 
 def test_without_exploration_the_search_keeps_to_the_best_so_far() -> None:

@@ -81,20 +81,18 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
     "2010": (-0.155, 0.581, 0.481, 0.214, 0.127, -0.296, 0.029),
     "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
 }
-#: The fitted leaf and fair playouts are the bot's settings at tables of at most this
-#: many seats in play (heads-up); at larger tables it scores playouts that stop early by
-#: the hand sizes (:func:`estimate`) and draws a playout's play uniformly over the legal
-#: actions. With the fitted leaf (:func:`fitted_estimate`, the edition's
-#: :data:`LEAF_WEIGHTS`) and fair playouts (a turn's play drawn uniformly over the cards,
-#: not the actions: see :func:`playout_policy`) together, against the heuristic bot on
-#: the same deals (docs/bots.md, "Strength"): heads-up, 55.0% of 120 hands in 2010 at
-#: 1,000 iterations (the settings before: 47.5%), 73.3% in 2003 (65.0%), 60.0% in Mega
-#: Hit (55.0%), and at the hard level 63.3% in 2010 (45.0%); either alone did not win
-#: more in 2010 (47.5%, 44.2%). At four seats they won as many hands at 1,000 iterations
-#: but fewer with more thinking: at 3,000 iterations 20.8% in 2010 (26.7%) and 30.0% in
-#: 2003 (30.8%), at the hard level 20.0% in 2010 (25.8%), 25.0% in 2003 (34.2%) and
-#: 30.8% in Mega Hit (30.8%). Tables of three seats were not measured.
-FITTED_MAX_SEATS = 2
+#: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
+#: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
+#: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
+#: deals (docs/bots.md, "Strength"), they won 55.0% of 120 hands heads-up in 2010 (the
+#: hand sizes and uniform actions: 47.5%), 73.3% in 2003 (65.0%) and 60.0% in Mega Hit
+#: (55.0%), and as many hands at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%);
+#: either alone did not win more in 2010 (47.5%, 44.2%).
+FITTED_LEAF = True
+#: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
+#: wild is four actions, one per colour; see :func:`playout_policy`). Adopted with
+#: :data:`FITTED_LEAF` (see there): fair playouts keep the wilds the fitted leaf counts.
+FAIR_WILDS = True
 #: Whether playouts keep wilds (see :func:`playout_policy`): a coloured card when one is
 #: playable and the next seat holds more than two cards, and a wild's colour the one its
 #: player holds most.
@@ -104,14 +102,12 @@ GREEDY_PLAYOUTS = False
 HELD_COLOURS = False
 
 
-def adopted(edition: str, players: int) -> dict[str, Any]:
+def adopted(edition: str) -> dict[str, Any]:
     """The keyword arguments of :func:`search` that the bot and the coach use unless told
-    otherwise, at a table of ``players`` seats in play: the adopted settings above, with
-    ``edition``'s leaf weights."""
-    fitted = players <= FITTED_MAX_SEATS
+    otherwise: the adopted settings above, with ``edition``'s leaf weights."""
     return {
-        "leaf": LEAF_WEIGHTS.get(edition) if fitted else None,
-        "fair_wilds": fitted,
+        "leaf": LEAF_WEIGHTS.get(edition) if FITTED_LEAF else None,
+        "fair_wilds": FAIR_WILDS,
         "greedy": GREEDY_PLAYOUTS,
         "held": HELD_COLOURS,
     }
@@ -621,8 +617,7 @@ def coach(
     legal = decisions(knowledge.legal_actions())
     if len(legal) == 1:
         return (MoveEstimate(legal[0], 0, math.nan),)
-    settings = adopted(knowledge.edition, knowledge.players_in_play)
-    result = search(knowledge, rng, seconds=seconds, settle=False, **settings)
+    result = search(knowledge, rng, seconds=seconds, settle=False, **adopted(knowledge.edition))
     return result.estimates[:top]
 
 
@@ -636,9 +631,6 @@ class ISMCTSBot:
         seconds: Thinking time per decision (with ``iterations``: whichever ends first).
         guided: Playouts follow the heuristic bot instead of the fast random policy.
         exploration: UCB1's constant (option ``c=X``).
-        fitted_leaf, fair_wilds: The fitted leaf and fair playouts (options ``fitted`` /
-            ``sizes``, ``faces`` / ``actions``); None: heads-up only
-            (:data:`FITTED_MAX_SEATS`).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -653,8 +645,8 @@ class ISMCTSBot:
         prior: float = PRIOR_WEIGHT,
         margin: float | None = OVERRIDE_MARGIN,
         min_visits: int = OVERRIDE_VISITS,
-        fitted_leaf: bool | None = None,
-        fair_wilds: bool | None = None,
+        fitted_leaf: bool = FITTED_LEAF,
+        fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
         held: bool = HELD_COLOURS,
         exploration: float = EXPLORATION,
@@ -690,9 +682,6 @@ class ISMCTSBot:
             if advice in legal:
                 hint = advice
         margin = self.margin if hint is not None else None
-        by_table = knowledge.players_in_play <= FITTED_MAX_SEATS
-        fitted = by_table if self.fitted_leaf is None else self.fitted_leaf
-        fair_wilds = by_table if self.fair_wilds is None else self.fair_wilds
         result = search(
             knowledge,
             self.rng,
@@ -703,8 +692,8 @@ class ISMCTSBot:
             hint=hint,
             prior=self.prior,
             settle_on=hint.code if margin is not None and hint is not None else None,
-            leaf=LEAF_WEIGHTS.get(knowledge.edition) if fitted else None,
-            fair_wilds=fair_wilds,
+            leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
+            fair_wilds=self.fair_wilds,
             greedy=self.greedy,
             held=self.held,
             exploration=self.exploration,
@@ -805,8 +794,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         prior=float(settings.get("prior", PRIOR_WEIGHT)),
         margin=float(settings["margin"]) if "margin" in settings else OVERRIDE_MARGIN,
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
-        fitted_leaf=bool(settings["fitted"]) if "fitted" in settings else None,
-        fair_wilds=bool(settings["faces"]) if "faces" in settings else None,
+        fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
+        fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
         held=bool(settings.get("held", HELD_COLOURS)),
         exploration=float(settings.get("c", EXPLORATION)),

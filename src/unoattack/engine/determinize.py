@@ -220,11 +220,6 @@ class Sampler:
         return self._public.edition.name
 
     @property
-    def players_in_play(self) -> int:
-        """How many seats are still in play (a public count)."""
-        return self._public.n_active
-
-    @property
     def hand_number(self) -> int:
         return self._public.hand_number
 

@@ -435,7 +435,7 @@ def bench_search(
             game, seat = positions[searches % len(positions)]
             started = time.process_time()
             result = search(
-                Sampler(game, seat), rng, iterations=100, settle=False, **adopted(edition, players)
+                Sampler(game, seat), rng, iterations=100, settle=False, **adopted(edition)
             )
             spent += time.process_time() - started
             iterations += result.iterations
