@@ -4,6 +4,11 @@
 #   git worktree add --detach /tmp/before <commit>
 #   benchmarks/loadtest_ab.sh /tmp/before/src src          # 50 and 200 tables, 15 s
 #   ROUNDS=3 TABLES="200" DUR=30 benchmarks/loadtest_ab.sh /tmp/before/src src
+#   RATE=1500 TABLES="200" benchmarks/loadtest_ab.sh /tmp/before/src src   # paced
+#   PIN=1 TABLES="200" benchmarks/loadtest_ab.sh /tmp/before/src src   # a core each
+#
+# PIN=1 runs the server on the second core and the load test on the first (taskset), so
+# that they do not take turns on one core: the runs then vary much less.
 #
 # Each run starts `unoattack serve` (SQLite in a temporary folder) from one source tree,
 # plays `unoattack loadtest --pid --json` against it and prints one line: actions a
@@ -19,14 +24,14 @@ port=${PORT:-8765}
 run() { # name src tables
     local name=$1 src=$2 tables=$3
     rm -f "$work"/*.db*
-    PYTHONPATH=$src "$py" -m unoattack.web serve --host 127.0.0.1 --port "$port" \
+    PYTHONPATH=$src ${PIN:+taskset -c 1} "$py" -m unoattack.web serve --host 127.0.0.1 --port "$port" \
         --db "sqlite:///$work/$name.db" --creates-per-minute 100000 --joins-per-minute 100000 \
         --log-level warning >"$work/$name.log" 2>&1 &
     local pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/options" && break; sleep 0.2; done
     local out
-    out=$(PYTHONPATH=$here/src "$py" -m unoattack.web loadtest --url "http://127.0.0.1:$port" \
-        --tables "$tables" --duration "${DUR:-15}" --pid "$pid" --json 2>&1 | tail -1)
+    out=$(PYTHONPATH=$here/src ${PIN:+taskset -c 0} "$py" -m unoattack.web loadtest --url "http://127.0.0.1:$port" \
+        --tables "$tables" --duration "${DUR:-15}" ${RATE:+--rate "$RATE"} --pid "$pid" --json 2>&1 | tail -1)
     echo "$name tables=$tables load=$(cut -d' ' -f1 /proc/loadavg): $(echo "$out" | "$py" -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -60,7 +60,7 @@ def new_table(manager: TableManager, rng: random.Random) -> tuple[Table, list[Co
     tokens = [token] + [manager.join(table.code, f"p{seat}", None)[1] for seat in range(1, 4)]
     conns = []
     for seat_token in tokens:
-        conn = Connection(None, table, SETTINGS)
+        conn = Connection(Sink(), table, SETTINGS)
         manager.attach(conn)
         manager.hello(conn, Hello(type="hello", token=seat_token))
         conns.append(conn)
@@ -68,13 +68,25 @@ def new_table(manager: TableManager, rng: random.Random) -> tuple[Table, list[Co
     return table, conns
 
 
+class Sink:
+    """An ASGI send that counts the messages it is given and drops them."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+
+    async def __call__(self, message: object) -> None:
+        self.messages += 1
+
+
 def drop(conns: list[Connection]) -> int:
-    """Empty the connections' outgoing queues; returns how many messages they held."""
+    """How many messages the connections were sent since the last call."""
     sent = 0
     for conn in conns:
-        while not conn.queue.empty():
-            conn.queue.get_nowait()
-            sent += 1
+        assert conn.outbox is not None
+        sink = conn.outbox.send
+        assert isinstance(sink, Sink)
+        sent += sink.messages
+        sink.messages = 0
     return sent
 
 
@@ -84,6 +96,7 @@ async def measure(tables: int, actions: int, gc_mode: str, folder: Path) -> dict
     manager = TableManager(store, SETTINGS)
     manager.resume()
     seated = [new_table(manager, rng) for _ in range(tables)]
+    await asyncio.sleep(0)  # the welcomes and the deals go out
     for _, conns in seated:
         drop(conns)
     gc.collect()
@@ -106,6 +119,7 @@ async def measure(tables: int, actions: int, gc_mode: str, folder: Path) -> dict
             assert match is not None
             if match.is_over:
                 seated[index] = new_table(manager, rng)
+                await asyncio.sleep(0)
                 drop(seated[index][1])
                 continue
             to_act = match.game.to_act
@@ -127,6 +141,7 @@ async def measure(tables: int, actions: int, gc_mode: str, folder: Path) -> dict
             started = time.process_time()
             msg = parse_client_message(text)
             manager.handle(conn, msg)  # type: ignore[arg-type]
+            await asyncio.sleep(0)  # the updates go out at the end of the loop's turn
             spent += time.process_time() - started
             done += 1
             messages += drop(conns)

@@ -517,6 +517,27 @@ def test_each_viewer_gets_its_own_view_and_redacted_events() -> None:
     assert own[0].cards is not None
 
 
+@pytest.mark.parametrize("edition", ["2003", "2010", "mega-hit"])
+def test_views_of_every_viewer_at_once_are_each_viewers_own_view(edition: str) -> None:
+    # A server builds every seat's view after an action in one call: each must be
+    # exactly what that seat's own view says, at every moment of whole matches.
+    viewers = [SPECTATOR, 3, 0, 2, 1, 0]
+    for seed in range(4):
+        game = Game.new(edition, players=4, seed=seed)
+        bots = {s: RandomBot(random.Random(seed * 10 + s)) for s in range(4)}
+        match = Match(game, bots=bots, timing=Timing(think=0.0))
+        compared = 0
+        while not match.is_over and compared < 400:
+            assert match.views(viewers) == [match.view(v) for v in viewers]
+            due = match.next_due()
+            assert due is not None
+            match.advance(due)
+            compared += 1
+        assert match.views(viewers) == [match.view(v) for v in viewers]
+    with pytest.raises(ValueError, match="there is no seat 4"):
+        match.views([0, 4])
+
+
 def test_a_rematch_keeps_the_table_and_deals_anew() -> None:
     game = Game.new("2003", players=3, seed=2)
     bots = {s: RandomBot(random.Random(s)) for s in range(3)}

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi")
 
+from unoattack.bots import RandomBot
 from unoattack.engine import SPECTATOR, Action, Game, events_for, view
-from unoattack.engine.match import INSTANT
+from unoattack.engine.match import INSTANT, Match
 from unoattack.web.manager import RateLimiter
 from unoattack.web.protocol import (
     FACE_TABLE,
@@ -22,6 +25,7 @@ from unoattack.web.protocol import (
     events_payload,
     parse_client_message,
     view_payload,
+    view_payloads,
 )
 from unoattack.web.store import Store
 from unoattack.web.table import Setup, Table, TableError, rejoin_code, token_hash
@@ -74,6 +78,29 @@ def test_a_view_payload_holds_only_its_seats_hand() -> None:
     dealt = [e for e in events_payload(events_for(game.log, 1)) if e["type"] == "dealt"]
     assert {e["seat"]: e["cards"] is not None for e in dealt} == {0: False, 1: True, 2: False}
     assert all(card in FACE_TABLE for card in others + mine["hand"])
+
+
+def test_the_payloads_of_a_broadcast_are_each_seats_own_view_payload() -> None:
+    # The server converts what every seat sees alike once per update; each seat's
+    # payload must still be exactly its own view's, hand and legal actions included.
+    viewers = [0, SPECTATOR, 2, 1]
+    match = Match(Game.new("2010", players=3, seed=8), bots={2: RandomBot(random.Random(2))})
+    compared = 0
+    while not match.is_over and compared < 60:
+        expected = [view_payload(match.view(v)) for v in viewers]
+        got = view_payloads(match.views(viewers))
+        assert got == expected
+        assert [p["seat"] for p in got] == viewers
+        assert got[0]["hand"] == [str(c) for c in match.game.hand(0)]
+        assert got[1]["hand"] is None and got[1]["legal"] == []
+        compared += 1
+        seat = match.deciding
+        if seat is None:
+            match.advance(math.inf)  # the bot's turn
+        else:
+            match.submit(seat, match.legal_actions(seat)[0])
+    assert compared == 60
+    assert view_payloads([]) == []
 
 
 def test_a_view_payload_says_why_presses_are_owed() -> None:

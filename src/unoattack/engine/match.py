@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from unoattack.engine.actions import Action, ActionKind, catch
@@ -47,7 +47,7 @@ from unoattack.engine.record import TakeBack, rewind
 from unoattack.engine.seats import Seats
 from unoattack.engine.step import Chooser, JournalError, Step, StepKind
 from unoattack.engine.timing import INSTANT, Timing
-from unoattack.engine.view import View, log_for, view
+from unoattack.engine.view import View, log_for, view, views
 from unoattack.engine.window import REACTIONS, HeldCatch, Window, reaction_order
 
 __all__ = [
@@ -287,6 +287,16 @@ class Match:
             return seen
         legal = self.legal_actions(viewer)
         return seen if legal is seen.legal_actions else seen._replace(legal_actions=legal)
+
+    def views(self, viewers: Sequence[int]) -> list[View]:
+        """:meth:`view` for each of ``viewers``, what all of them see alike built once."""
+        seen = views(self.game, viewers)
+        for index, viewer in enumerate(viewers):
+            if viewer != SPECTATOR:
+                legal = self.legal_actions(viewer)
+                if legal is not seen[index].legal_actions:
+                    seen[index] = seen[index]._replace(legal_actions=legal)
+        return seen
 
     def events(self, viewer: int, start: int = 0, stop: int | None = None) -> list[Event]:
         """The game's events ``start:stop`` (as list indices), as ``viewer`` may see them."""

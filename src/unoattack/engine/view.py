@@ -8,6 +8,7 @@ until it is added here on purpose (default-deny).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from unoattack.engine.actions import Action
@@ -107,6 +108,25 @@ def view(game: Game, seat: int) -> View:
         last_hand=game.last_hand,
         result=game.result,
     )
+
+
+def views(game: Game, seats: Sequence[int]) -> list[View]:
+    """``view(game, seat)`` for each of ``seats`` (seats, or ``SPECTATOR``), what all of
+    them see alike built once: a server's update to every seat after an action."""
+    public = view(game, SPECTATOR)
+    faces = game.faces
+    return [
+        public
+        if seat == SPECTATOR
+        else view(game, seat)  # it checks the seat and says why it is wrong
+        if not 0 <= seat < game.n
+        else public._replace(
+            seat=seat,
+            hand=tuple(map(faces.__getitem__, game.hands[seat])),
+            legal_actions=game.legal_actions(seat),
+        )
+        for seat in seats
+    ]
 
 
 def events_for(events: list[Event], seat: int) -> list[Event]:

@@ -7,7 +7,6 @@ The OpenAPI page is at ``/docs``; docs/protocol.md describes the WebSocket proto
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import logging
@@ -142,6 +141,24 @@ async def _no_body() -> Message:
     return {"type": "http.request", "body": b"", "more_body": False}
 
 
+#: The scope key under which :class:`_ServerSend` keeps a WebSocket's ASGI server send.
+SERVER_SEND = "unoattack.server_send"
+
+
+class _ServerSend:
+    """Pure ASGI middleware, outermost: a WebSocket's scope keeps the ASGI server's own
+    ``send``, through which its messages go out (web/outbox.py): a ``websocket.send``
+    needs none of the layers between, which only watch HTTP responses."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope[SERVER_SEND] = send
+        await self.app(scope, receive, send)
+
+
 class _SecurityHeaders:
     """Pure ASGI middleware: security headers on every HTTP response (not /docs' CSP,
     whose page loads Swagger UI from a CDN)."""
@@ -210,7 +227,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
         app.add_middleware(ClusterRouter)
     app.add_middleware(_BodyLimit, limit=settings.max_body)
-    app.add_middleware(_SecurityHeaders)  # outermost: on the body limit's refusals too
+    app.add_middleware(_SecurityHeaders)  # outside the body limit: on its refusals too
+    app.add_middleware(_ServerSend)
     app.state.settings = settings
 
     def manager_of(request: Request | WebSocket) -> TableManager:
@@ -431,20 +449,19 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
             await websocket.close(code=4404)
             return
-        conn = Connection(websocket, table, settings)
+        # The server's own send, past Starlette's per-message layers (web/outbox.py).
+        conn = Connection(websocket.scope.get(SERVER_SEND, websocket.send), table, settings)
         host = websocket.url.hostname
         conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
         manager.attach(conn)
-        writer = asyncio.create_task(_drain(conn))
         try:
-            await _serve(manager, conn)
+            await _serve(manager, websocket, conn)
         except WebSocketDisconnect:
             pass
         finally:
-            manager.detach(conn)
-            await writer
-            with contextlib.suppress(Exception):
-                await websocket.close()
+            manager.detach(conn)  # closes the socket once its last messages are out
+            assert conn.outbox is not None
+            await conn.outbox.finished()
 
     return app
 
@@ -483,23 +500,7 @@ def invite_url(request: Request, settings: Settings) -> str:
     return base or str(request.base_url).rstrip("/")
 
 
-async def _drain(conn: Connection) -> None:
-    """Send a connection's queued messages in order until it closes."""
-    assert conn.websocket is not None
-    while True:
-        text = await conn.queue.get()
-        if text is None:
-            return
-        try:
-            await conn.websocket.send_text(text)
-        except Exception:  # the client went away; the reader notices too
-            conn.closed = True
-            return
-
-
-async def _serve(manager: TableManager, conn: Connection) -> None:
-    websocket = conn.websocket
-    assert websocket is not None
+async def _serve(manager: TableManager, websocket: WebSocket, conn: Connection) -> None:
     while not conn.closed:
         try:
             if conn.hello:

@@ -61,8 +61,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from unoattack.web.app import HELLO_TIMEOUT, MAX_STRIKES, _peek_ref
+from unoattack.web.app import HELLO_TIMEOUT, MAX_STRIKES, SERVER_SEND, _peek_ref
 from unoattack.web.manager import MAX_QUEUE, Connection, RateLimiter, TableManager
+from unoattack.web.outbox import Outbox
 from unoattack.web.protocol import Hello, MessageError, dumps, parse_client_message
 from unoattack.web.table import CODE_ALPHABET, CODE_LENGTH, Table, TableError
 
@@ -152,43 +153,29 @@ class Link:
         self.moves = 0  # times sent on to another owner since one last spoke
         self.limiter = RateLimiter(rate, burst)
         self.strikes = 0
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-        self.close_code = 1000
+        # The server's own send, as for one process (web/outbox.py); a reader too slow
+        # for MAX_QUEUE waiting messages is dropped, as for one process.
+        self.outbox = Outbox(websocket.scope.get(SERVER_SEND, websocket.send), MAX_QUEUE)
         self.opener: asyncio.Task[None] | None = None
 
+    @property
+    def closed(self) -> bool:
+        """Closing (or the socket failed): nothing more goes out or in."""
+        return self.outbox.closing
+
     def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:  # too slow a reader, as for one process
-            self.close(1008)
-            return
-        self.queue.put_nowait(text)
+        self.outbox.put(text)
+        if self.outbox.closing:
+            self.ready.set()  # a frame waiting for an owner stops waiting
 
     def error(self, code: str, message: str, ref: int | None = None) -> None:
         error = {"type": "error", "code": code, "message": message, "state": self.state}
         self.send(dumps(error | {"ref": ref}))
 
     def close(self, code: int = 1000) -> None:
-        if not self.closed:
-            self.closed = True
-            self.close_code = code
-            self.queue.put_nowait(None)
-            self.ready.set()  # a frame waiting for an owner stops waiting
-
-    async def drain(self) -> None:
-        """Send the queued messages in order; close the socket after the last."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                break
-            try:
-                await self.websocket.send_text(text)
-            except Exception:  # the client went away; the reader notices too
-                self.closed = True
-                return
-        with contextlib.suppress(Exception):
-            await self.websocket.close(self.close_code)
+        """Close the socket with ``code`` once the messages sent so far are out."""
+        self.outbox.close(code)
+        self.ready.set()  # a frame waiting for an owner stops waiting
 
 
 class LinkConnection(Connection):
@@ -574,7 +561,6 @@ class Cluster:
         settings = self.manager.settings
         link = Link(next(self._numbers), websocket, code.upper(), settings.rate, settings.burst)
         self.links[link.number] = link
-        writer = asyncio.create_task(link.drain())
         if _CODE_SHAPE.fullmatch(link.code):
             link.opener = asyncio.create_task(self._open(link))
         else:
@@ -594,7 +580,7 @@ class Cluster:
             link.close()
             if link.opener is not None:
                 link.opener.cancel()
-            await writer
+            await link.outbox.finished()
 
     async def _read(self, link: Link) -> None:
         """The client's frames, judged here as one process judges them (app.py's

@@ -32,7 +32,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import WebSocket
+from starlette.types import Send
 
 from unoattack.bots.ismcts import MoveEstimate, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction
@@ -47,6 +47,7 @@ from unoattack.engine.match import (
     StepKind,
     Timing,
 )
+from unoattack.web.outbox import Outbox
 from unoattack.web.protocol import (
     FACE_TABLE,
     MAX_CHAT,
@@ -63,6 +64,7 @@ from unoattack.web.protocol import (
     dumps,
     events_payload,
     view_payload,
+    view_payloads,
 )
 from unoattack.web.store import Store, StoredTable
 from unoattack.web.table import (
@@ -201,16 +203,19 @@ class AddressLimits:
 
 
 class Connection:
-    """One WebSocket: its table, its seat (None: a spectator) and its outgoing queue."""
+    """One WebSocket: its table, its seat (None: a spectator) and its outgoing messages.
 
-    def __init__(self, websocket: WebSocket | None, table: Table, settings: Settings) -> None:
-        self.websocket = websocket
+    ``send``: the ASGI server's send for the socket (None: a connection that overrides
+    :meth:`send` and :meth:`close`, as a cluster's link does).
+    """
+
+    def __init__(self, send: Send | None, table: Table, settings: Settings) -> None:
+        self.outbox = None if send is None else Outbox(send, MAX_QUEUE)
         self.table = table
         self.seat: Seat | None = None
         self.hello = False
         self.limiter = RateLimiter(settings.rate, settings.burst)
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
+        self._closed = False
         self.strikes = 0  # messages refused in a row by the rate limiter
         #: The hashed token of a player the host replaced by a bot, while this connection
         #: watches: if the host lets them back in, it takes the seat again.
@@ -230,18 +235,24 @@ class Connection:
         index = self.seat_index
         return SPECTATOR if index is None else index
 
+    @property
+    def closed(self) -> bool:
+        """The connection was closed, or its socket failed (the client went away)."""
+        return self._closed or (self.outbox is not None and self.outbox.closing)
+
+    @closed.setter
+    def closed(self, value: bool) -> None:
+        self._closed = value
+
     def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.close()
-            return
-        self.queue.put_nowait(text)
+        if self.outbox is not None:
+            self.outbox.put(text)
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
+        """Close the socket once the messages sent so far are out."""
+        self._closed = True
+        if self.outbox is not None:
+            self.outbox.close()
 
 
 #: Search bots thinking at once, across all tables.
@@ -907,30 +918,31 @@ class TableManager:
     ) -> None:
         """Send each connection its seat's view and the events ``start:stop`` of the log
         as its seat may see them (computed once per seat)."""
-        self.live[table.code].active = self.clock()
+        live = self.live[table.code]
+        live.active = self.clock()
         match = table.match
         assert match is not None
-        cache: dict[int, dict[str, Any]] = {}
+        conns = [conn for conn in live.conns if conn.hello]
+        viewers = list(dict.fromkeys(conn.viewer for conn in conns))
         texts: dict[int, str] = {}
         shared: dict[int, tuple[Any, dict[str, Any]]] = {}
         pause = self._pause(table)
         clock = self._clock(table)
-        for conn in self.live[table.code].conns:
-            if not conn.hello:
-                continue
-            viewer = conn.viewer
-            if viewer not in cache:
-                cache[viewer] = {
+        for viewer, payload in zip(viewers, view_payloads(match.views(viewers)), strict=True):
+            texts[viewer] = dumps(
+                {
                     "type": "update",
                     "state": table.state,
                     "by": by,
-                    "view": view_payload(match.view(viewer)),
+                    "view": payload,
                     "events": events_payload(match.events(viewer, start, stop), shared),
                     "pause": pause,
                     "clock": clock,
                     "ack": None,
                 }
-                texts[viewer] = dumps(cache[viewer])
+            )
+        for conn in conns:
+            viewer = conn.viewer
             if conn is acting:
                 conn.send(acknowledged(texts[viewer], ref))
             else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Annotated, Any, Literal, get_args
 
@@ -293,6 +294,22 @@ def view_payload(v: View) -> dict[str, Any]:
         "last_hand": None if v.last_hand is None else _plain(asdict(v.last_hand)),
         "result": None if v.result is None else _plain(asdict(v.result)),
     }
+
+
+def view_payloads(views: Sequence[View]) -> list[dict[str, Any]]:
+    """Views of one game at one moment (:meth:`Match.views`) as :func:`view_payload`
+    gives them, what every seat sees alike converted once (a broadcast's updates)."""
+    if not views:
+        return []
+    common = view_payload(views[0])
+    payloads = []
+    for v in views:
+        payload = common.copy()  # the public parts are shared, never changed
+        payload["seat"] = v.seat
+        payload["hand"] = None if v.hand is None else [_card_text(c) for c in v.hand]
+        payload["legal"] = [_ACTION_PAYLOADS[a.code] for a in v.legal_actions]
+        payloads.append(payload)
+    return payloads
 
 
 def events_payload(
