@@ -10,6 +10,7 @@ import asyncio
 import io
 import json
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -141,21 +142,30 @@ async def _no_body() -> Message:
     return {"type": "http.request", "body": b"", "more_body": False}
 
 
-#: The scope key under which :class:`_ServerSend` keeps a WebSocket's ASGI server send.
-SERVER_SEND = "unoattack.server_send"
+#: A WebSocket's path: ``/ws/{code}``.
+_SOCKET_PATH = re.compile(r"/ws/([^/]+)")
 
 
-class _ServerSend:
-    """Pure ASGI middleware, outermost: a WebSocket's scope keeps the ASGI server's own
-    ``send``, through which its messages go out (web/outbox.py): a ``websocket.send``
-    needs none of the layers between, which only watch HTTP responses."""
+class _WebSockets:
+    """Pure ASGI middleware, outermost: the game's WebSockets (``/ws/{code}``) are served
+    here, on the ASGI server's own ``send`` and ``receive``. FastAPI's routing would
+    keep some twenty coroutines and their closures alive per socket for its whole
+    match, which the garbage collector scans again and again, and would wrap each
+    message in layers that only watch HTTP responses (web/outbox.py)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            scope[SERVER_SEND] = send
+            found = _SOCKET_PATH.fullmatch(scope["path"])
+            if found is not None:
+                cluster = getattr(scope["app"].state, "cluster", None)
+                if cluster is not None:
+                    await cluster.serve_link(scope, receive, send, found[1])
+                else:
+                    await _socket(scope, receive, send, found[1])
+                return
         await self.app(scope, receive, send)
 
 
@@ -228,7 +238,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         app.add_middleware(ClusterRouter)
     app.add_middleware(_BodyLimit, limit=settings.max_body)
     app.add_middleware(_SecurityHeaders)  # outside the body limit: on its refusals too
-    app.add_middleware(_ServerSend)
+    app.add_middleware(_WebSockets)
     app.state.settings = settings
 
     def manager_of(request: Request | WebSocket) -> TableManager:
@@ -437,32 +447,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         text = Record.from_game(table.game).to_json()
         return Response(text, media_type="application/json")
 
-    # ------------------------------------------------------------------ WebSocket
-
-    @app.websocket("/ws/{code}")
-    async def websocket(websocket: WebSocket, code: str) -> None:
-        await websocket.accept()
-        manager = manager_of(websocket)
-        try:
-            table = manager.get(code)
-        except TableError as exc:
-            await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
-            await websocket.close(code=4404)
-            return
-        # The server's own send, past Starlette's per-message layers (web/outbox.py).
-        conn = Connection(websocket.scope.get(SERVER_SEND, websocket.send), table, settings)
-        host = websocket.url.hostname
-        conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
-        manager.attach(conn)
-        try:
-            await _serve(manager, websocket, conn)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            manager.detach(conn)  # closes the socket once its last messages are out
-            assert conn.outbox is not None
-            await conn.outbox.finished()
-
     return app
 
 
@@ -498,6 +482,32 @@ def invite_url(request: Request, settings: Settings) -> str:
     """The start of the invite links given to whoever sent ``request`` (no final /)."""
     base = invite_base(request.url.hostname, settings.public_url, settings.lan_url)
     return base or str(request.base_url).rstrip("/")
+
+
+async def _socket(scope: Scope, receive: Receive, send: Send, code: str) -> None:
+    """One player's (or spectator's) WebSocket at table ``code``, from accept to close."""
+    websocket = WebSocket(scope, receive=receive, send=send)
+    await websocket.accept()
+    manager: TableManager = scope["app"].state.manager
+    settings = manager.settings
+    try:
+        table = manager.get(code)
+    except TableError as exc:
+        await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
+        await websocket.close(code=4404)
+        return
+    conn = Connection(send, table, settings)
+    host = websocket.url.hostname
+    conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
+    manager.attach(conn)
+    try:
+        await _serve(manager, websocket, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        manager.detach(conn)  # closes the socket once its last messages are out
+        assert conn.outbox is not None
+        await conn.outbox.finished()
 
 
 async def _serve(manager: TableManager, websocket: WebSocket, conn: Connection) -> None:

@@ -61,7 +61,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from unoattack.web.app import HELLO_TIMEOUT, MAX_STRIKES, SERVER_SEND, _peek_ref
+from unoattack.web.app import HELLO_TIMEOUT, MAX_STRIKES, _peek_ref
 from unoattack.web.manager import MAX_QUEUE, Connection, RateLimiter, TableManager
 from unoattack.web.outbox import Outbox
 from unoattack.web.protocol import Hello, MessageError, dumps, parse_client_message
@@ -84,7 +84,6 @@ CHUNK = 1000
 FORWARDED = "unoattack.forwarded"
 
 _TABLE_PATH = re.compile(r"/api/tables/([^/]+)(?:/.*)?")
-_LINK_PATH = re.compile(r"/ws/([^/]+)")
 _CODE_SHAPE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 
 # The lease's holder after taking it for ARGV[1] (ARGV[2] ms) if nobody held it.
@@ -141,7 +140,13 @@ class Link:
     """
 
     def __init__(
-        self, number: int, websocket: WebSocket, code: str, rate: float, burst: int
+        self,
+        number: int,
+        websocket: WebSocket,
+        send: Send,
+        code: str,
+        rate: float,
+        burst: int,
     ) -> None:
         self.number = number
         self.websocket = websocket
@@ -155,7 +160,7 @@ class Link:
         self.strikes = 0
         # The server's own send, as for one process (web/outbox.py); a reader too slow
         # for MAX_QUEUE waiting messages is dropped, as for one process.
-        self.outbox = Outbox(websocket.scope.get(SERVER_SEND, websocket.send), MAX_QUEUE)
+        self.outbox = Outbox(send, MAX_QUEUE)
         self.opener: asyncio.Task[None] | None = None
 
     @property
@@ -559,7 +564,9 @@ class Cluster:
         websocket = WebSocket(scope, receive=receive, send=send)
         await websocket.accept()
         settings = self.manager.settings
-        link = Link(next(self._numbers), websocket, code.upper(), settings.rate, settings.burst)
+        link = Link(
+            next(self._numbers), websocket, send, code.upper(), settings.rate, settings.burst
+        )
         self.links[link.number] = link
         if _CODE_SHAPE.fullmatch(link.code):
             link.opener = asyncio.create_task(self._open(link))
@@ -898,9 +905,10 @@ class Cluster:
 
 
 class ClusterRouter:
-    """ASGI middleware of a server that is one of several processes: each WebSocket of
-    a table becomes a :class:`Link`, and each REST call about a table runs at its owner
-    (``app.state.cluster``, set when the server starts)."""
+    """ASGI middleware of a server that is one of several processes: each REST call
+    about a table runs at its owner (``app.state.cluster``, set when the server starts).
+    Each WebSocket of a table becomes a :class:`Link` (app.py's ``_WebSockets`` sends it
+    to :meth:`Cluster.serve_link`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -911,12 +919,7 @@ class ClusterRouter:
             cluster = getattr(scope["app"].state, "cluster", None)
         if cluster is not None:
             path: str = scope["path"]
-            if scope["type"] == "websocket":
-                found = _LINK_PATH.fullmatch(path)
-                if found is not None:
-                    await cluster.serve_link(scope, receive, send, found[1])
-                    return
-            elif scope["type"] == "http":
+            if scope["type"] == "http":  # its WebSockets: app.py's _WebSockets
                 if path == "/api/tables" and scope["method"] == "POST":
                     await cluster.create(self.app, scope, receive, send)
                     return

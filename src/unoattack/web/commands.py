@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib.util
 import logging
 import sys
@@ -13,6 +14,9 @@ from collections.abc import Callable
 from typing import Annotated
 
 import typer
+
+#: The server process's garbage-collector thresholds (see :func:`serve`).
+SERVER_GC_THRESHOLDS = (10_000, 10, 10)
 
 
 def register(app: typer.Typer) -> None:
@@ -151,6 +155,12 @@ def serve(
         # A phone's camera opens the page from the terminal.
         typer.echo(f"Or scan this with a phone on the same network to open {shown}:")
         segno.make(shown, error="l").terminal(out=sys.stdout, compact=True)
+    # Every WebSocket keeps a few hundred objects alive for its whole match, so with
+    # Python's thresholds (700, 10, 10) the cyclic collector ran a full collection every
+    # 2-3 s under load, each 130-170 ms at 200 tables: the tail of every action's
+    # latency. Younger collections 14 times rarer let short-lived objects die before
+    # they are promoted, and no full collection ran in 25 s (docs/web.md, "Garbage").
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
     uvicorn.run(
         create_app(settings, store),
         host=host,
@@ -222,6 +232,9 @@ def loadtest(
             typer.echo(f"error: cannot read the CPU time of process {number}: {exc}", err=True)
             raise typer.Exit(2) from None
     try:
+        # The load test holds hundreds of sockets too: its own full collections would
+        # show in the latencies it measures (see serve).
+        gc.set_threshold(*SERVER_GC_THRESHOLDS)
         with asyncio.Runner(loop_factory=_fast_loop()) as runner:
             report = runner.run(
                 run(urls, tables, duration, players, edition, launcher, rate=rate, pids=pid)
