@@ -110,23 +110,28 @@ def view(game: Game, seat: int) -> View:
     )
 
 
+# Where the seat's own parts sit in a View (views() copies the rest from the public one).
+_SEAT, _HAND, _LEGAL = (View._fields.index(name) for name in ("seat", "hand", "legal_actions"))
+
+
 def views(game: Game, seats: Sequence[int]) -> list[View]:
     """``view(game, seat)`` for each of ``seats`` (seats, or ``SPECTATOR``), what all of
     them see alike built once: a server's update to every seat after an action."""
     public = view(game, SPECTATOR)
+    fields = list(public)
     faces = game.faces
-    return [
-        public
-        if seat == SPECTATOR
-        else view(game, seat)  # it checks the seat and says why it is wrong
-        if not 0 <= seat < game.n
-        else public._replace(
-            seat=seat,
-            hand=tuple(map(faces.__getitem__, game.hands[seat])),
-            legal_actions=game.legal_actions(seat),
-        )
-        for seat in seats
-    ]
+    seen = []
+    for seat in seats:
+        if seat == SPECTATOR:
+            seen.append(public)
+            continue
+        if not 0 <= seat < game.n:
+            view(game, seat)  # raises, saying why the seat is wrong
+        fields[_SEAT] = seat
+        fields[_HAND] = tuple(map(faces.__getitem__, game.hands[seat]))
+        fields[_LEGAL] = game.legal_actions(seat)
+        seen.append(View._make(fields))
+    return seen
 
 
 def events_for(events: list[Event], seat: int) -> list[Event]:

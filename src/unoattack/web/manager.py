@@ -922,8 +922,8 @@ class TableManager:
         live.active = self.clock()
         match = table.match
         assert match is not None
-        conns = [conn for conn in live.conns if conn.hello]
-        viewers = list(dict.fromkeys(conn.viewer for conn in conns))
+        audience = [(conn, conn.viewer) for conn in live.conns if conn.hello]
+        viewers = list(dict.fromkeys(viewer for _, viewer in audience))
         texts: dict[int, str] = {}
         shared: dict[int, tuple[Any, dict[str, Any]]] = {}
         pause = self._pause(table)
@@ -941,8 +941,7 @@ class TableManager:
                     "ack": None,
                 }
             )
-        for conn in conns:
-            viewer = conn.viewer
+        for conn, viewer in audience:
             if conn is acting:
                 conn.send(acknowledged(texts[viewer], ref))
             else:
