@@ -501,7 +501,7 @@ async def _socket(scope: Scope, receive: Receive, send: Send, code: str) -> None
     conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
     manager.attach(conn)
     try:
-        await _serve(manager, websocket, conn)
+        await _serve(manager, receive, conn)
     except WebSocketDisconnect:
         pass
     finally:
@@ -510,13 +510,15 @@ async def _socket(scope: Scope, receive: Receive, send: Send, code: str) -> None
         await conn.outbox.finished()
 
 
-async def _serve(manager: TableManager, websocket: WebSocket, conn: Connection) -> None:
+async def _serve(manager: TableManager, receive: Receive, conn: Connection) -> None:
+    """Read the client's messages until it leaves (on the ASGI server's own ``receive``:
+    after the accept, Starlette's adds only bookkeeping)."""
     while not conn.closed:
         try:
             if conn.hello:
-                message = await websocket.receive()
+                message = await receive()
             else:
-                message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+                message = await asyncio.wait_for(receive(), HELLO_TIMEOUT)
         except TimeoutError:
             manager.error(conn, "no_hello", "say hello first")
             return

@@ -18,7 +18,6 @@ unoattack.web.protocol.MessageError: act.state: Field required
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -117,8 +116,8 @@ def parse_client_message(text: str | bytes) -> Hello | Act | Chat | Ping | Hint 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise MessageError(f"message larger than {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:  # bad JSON, nested too deep, or a lone surrogate
         raise MessageError("not JSON") from None
     if not isinstance(data, dict):
         raise MessageError("a message is a JSON object with a 'type'")
