@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import segno
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
@@ -502,8 +502,6 @@ async def _socket(scope: Scope, receive: Receive, send: Send, code: str) -> None
     manager.attach(conn)
     try:
         await _serve(manager, receive, conn)
-    except WebSocketDisconnect:
-        pass
     finally:
         manager.detach(conn)  # closes the socket once its last messages are out
         assert conn.outbox is not None

@@ -204,7 +204,7 @@ class LinkConnection(Connection):
         finds the table's next owner, unless the client is gone."""
         if self.closed:
             return
-        self.closed = True
+        self._closed = True
         key = (self.edge, self.number)
         if self.cluster.virtual.get(key) is self:
             del self.cluster.virtual[key]

@@ -240,10 +240,6 @@ class Connection:
         """The connection was closed, or its socket failed (the client went away)."""
         return self._closed or (self.outbox is not None and self.outbox.closing)
 
-    @closed.setter
-    def closed(self, value: bool) -> None:
-        self._closed = value
-
     def send(self, text: str) -> None:
         if self.outbox is not None:
             self.outbox.put(text)
