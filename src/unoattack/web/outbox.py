@@ -1,8 +1,8 @@
 """A WebSocket's outgoing messages, in order, without a task or a queue per message.
 
-Messages put during one turn of the event loop go out together at its end, each
-connection's in one callback: an action's updates to the four seats leave one after
-the other, once all are built, as they did from a task per connection. The ASGI
+Messages put during one turn of the event loop go out together right after it, each
+connection's in one callback (``call_soon``): an action's updates to the four seats
+leave one after the other once all are built, as they did from a task per connection. The ASGI
 server's ``send`` (uvicorn's) writes a frame to the socket's buffer without waiting
 whenever the buffer has room, so each send is driven by hand and finishes in that one
 step. Only when it would wait (the client reads too slowly and the buffer is full)
