@@ -212,11 +212,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         else:
             count = manager.load()
             log.info("loaded %d tables from %s", count, db.url)
+        manager.defer_commits()
         manager.resume()
         try:
             yield
         finally:
             if cluster is not None:
+                db.flush_actions()  # before the leases go
                 await cluster.stop()
             manager.shutdown()
             if store is None:
@@ -496,7 +498,7 @@ async def _socket(scope: Scope, receive: Receive, send: Send, code: str) -> None
         await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
         await websocket.close(code=4404)
         return
-    conn = Connection(send, table, settings)
+    conn = Connection(send, table, settings, manager.store.flush_actions)
     host = websocket.url.hostname
     conn.invite_base = invite_base(host, settings.public_url, settings.lan_url)
     manager.attach(conn)

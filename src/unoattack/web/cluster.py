@@ -51,7 +51,7 @@ import re
 import secrets
 import socket
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -147,6 +147,7 @@ class Link:
         code: str,
         rate: float,
         burst: int,
+        gate: Callable[[], object],
     ) -> None:
         self.number = number
         self.websocket = websocket
@@ -159,8 +160,9 @@ class Link:
         self.limiter = RateLimiter(rate, burst)
         self.strikes = 0
         # The server's own send, as for one process (web/outbox.py); a reader too slow
-        # for MAX_QUEUE waiting messages is dropped, as for one process.
-        self.outbox = Outbox(send, MAX_QUEUE)
+        # for MAX_QUEUE waiting messages is dropped, as for one process. ``gate``: the
+        # store's flush, as for one process (what this process owns is stored first).
+        self.outbox = Outbox(send, MAX_QUEUE, gate)
         self.opener: asyncio.Task[None] | None = None
 
     @property
@@ -198,6 +200,18 @@ class LinkConnection(Connection):
         if not self.closed:
             entry = ["out", self.number, self.cluster.node, self.table.state, text]
             self.cluster.tell(self.edge, entry)
+
+    def discard(self) -> None:
+        """Drop the messages for the link not sent yet (they tell of actions the store
+        lost): those waiting to be published, and those in the link's own outbox when
+        the link is in this process."""
+        waiting = self.cluster._outbox.get(self.edge)
+        if waiting:
+            waiting[:] = [e for e in waiting if not (e[0] == "out" and e[1] == self.number)]
+        if self.edge == self.cluster.node:
+            link = self.cluster.links.get(self.number)
+            if link is not None:
+                link.outbox.discard()
 
     def close(self) -> None:
         """The manager let the connection go (the table left this process): the link
@@ -444,6 +458,8 @@ class Cluster:
                 log.error("cannot publish to the other processes: %s", exc)
 
     async def _publish_once(self) -> None:
+        # What the updates tell is stored first (a lost table's updates are dropped).
+        self.manager.store.flush_actions()
         outbox, self._outbox = self._outbox, {}
         if not outbox:
             return
@@ -565,7 +581,13 @@ class Cluster:
         await websocket.accept()
         settings = self.manager.settings
         link = Link(
-            next(self._numbers), websocket, send, code.upper(), settings.rate, settings.burst
+            next(self._numbers),
+            websocket,
+            send,
+            code.upper(),
+            settings.rate,
+            settings.burst,
+            self.manager.store.flush_actions,
         )
         self.links[link.number] = link
         if _CODE_SHAPE.fullmatch(link.code):

@@ -206,11 +206,19 @@ class Connection:
     """One WebSocket: its table, its seat (None: a spectator) and its outgoing messages.
 
     ``send``: the ASGI server's send for the socket (None: a connection that overrides
-    :meth:`send` and :meth:`close`, as a cluster's link does).
+    :meth:`send` and :meth:`close`, as a cluster's link does). ``gate``: called before
+    anything is sent (the store's :meth:`~Store.flush_actions`: nothing an update tells
+    leaves before it is stored).
     """
 
-    def __init__(self, send: Send | None, table: Table, settings: Settings) -> None:
-        self.outbox = None if send is None else Outbox(send, MAX_QUEUE)
+    def __init__(
+        self,
+        send: Send | None,
+        table: Table,
+        settings: Settings,
+        gate: Callable[[], object] | None = None,
+    ) -> None:
+        self.outbox = None if send is None else Outbox(send, MAX_QUEUE, gate)
         self.table = table
         self.seat: Seat | None = None
         self.hello = False
@@ -249,6 +257,11 @@ class Connection:
         self._closed = True
         if self.outbox is not None:
             self.outbox.close()
+
+    def discard(self) -> None:
+        """Drop the messages not sent yet (they tell of actions the store lost)."""
+        if self.outbox is not None:
+            self.outbox.discard()
 
 
 #: Search bots thinking at once, across all tables.
@@ -361,7 +374,27 @@ class TableManager:
         if table is not None:
             table.match = None  # a search still running for it finds nothing to move
 
+    def defer_commits(self) -> None:
+        """Store the actions of each turn of the running event loop together, at its end
+        (:meth:`Store.defer_commits`): a table whose actions could not be stored then
+        leaves memory (:meth:`_lost`)."""
+        self.store.defer_commits(asyncio.get_running_loop(), self._lost)
+
+    def _lost(self, codes: frozenset[str]) -> None:
+        """The store could not keep the latest actions of tables ``codes``, which their
+        matches had taken: nothing of them has been sent (the store is flushed before
+        any message leaves), so each table drops what it was about to send and leaves
+        memory; its players' pages reconnect and find it as it is stored."""
+        for code in sorted(codes):
+            log.error("table %s: its latest actions were not stored; reloading it", code)
+            live = self.live.get(code)
+            if live is not None:
+                for conn in live.conns:
+                    conn.discard()
+            self.unload(code)
+
     def shutdown(self) -> None:
+        self.store.flush_actions()
         if self._sweeper is not None:
             self._sweeper.cancel()
         self._searchers.shutdown(wait=False, cancel_futures=True)

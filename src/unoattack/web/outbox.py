@@ -7,6 +7,11 @@ server's ``send`` (uvicorn's) writes a frame to the socket's buffer without wait
 whenever the buffer has room, so each send is driven by hand and finishes in that one
 step. Only when it would wait (the client reads too slowly and the buffer is full)
 does a task take over: it finishes that message, then the ones put meanwhile, in order.
+
+Before it sends, an outbox calls its ``gate`` (a server's store flush,
+:meth:`~unoattack.web.store.Store.flush_actions`): the actions its messages report are
+stored before any of them leaves, so that a server killed at any moment has stored
+whatever a client saw acknowledged. The gate may :meth:`Outbox.discard` the messages.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import types
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from starlette.types import Message, Send
@@ -25,12 +30,14 @@ TOO_SLOW = 1008
 
 class Outbox:
     """The messages for one WebSocket, sent in order. ``limit``: messages that may wait
-    before the client is dropped as too slow (the socket closed with 1008)."""
+    before the client is dropped as too slow (the socket closed with 1008). ``gate``:
+    called before messages are sent (see the module's text)."""
 
-    def __init__(self, send: Send, limit: int) -> None:
+    def __init__(self, send: Send, limit: int, gate: Callable[[], object] | None = None) -> None:
         #: The ASGI server's send for the socket.
         self.send = send
         self.limit = limit
+        self.gate = gate
         self._line: deque[Message] = deque()
         self._due = False  # a flush is scheduled for the end of this turn of the loop
         self._writer: asyncio.Task[None] | None = None
@@ -61,6 +68,12 @@ class Outbox:
         self._line.append({"type": "websocket.close", "code": code})
         self._wake()
 
+    def discard(self) -> None:
+        """Drop the messages not sent yet (a close asked for still goes out)."""
+        self._line.clear()
+        if self._close_code is not None and not self.failed:
+            self._line.append({"type": "websocket.close", "code": self._close_code})
+
     async def finished(self) -> None:
         """Wait until every message put is sent (or the socket failed)."""
         while self._due or self._writer is not None:
@@ -78,6 +91,8 @@ class Outbox:
         """Send the line now, as far as the socket takes it without waiting."""
         self._due = False
         line = self._line
+        if line and self.gate is not None:
+            self.gate()
         while line and not self.failed:
             sending = self.send(line.popleft()).__await__()
             try:
@@ -95,6 +110,10 @@ class Outbox:
         try:
             await _resumed(sending, waited)
             while self._line:
+                if self.gate is not None:
+                    self.gate()  # what was put meanwhile may report actions not yet stored
+                    if not self._line:
+                        break
                 await self.send(self._line.popleft())
         except Exception:  # the client went away
             self._fail()

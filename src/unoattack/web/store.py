@@ -3,11 +3,15 @@
 A table is event-sourced: the game is never stored, only what rebuilds it — the edition
 and options, the seed, the launcher and every accepted action in order. Each action is
 written and committed before the server acknowledges it, so a server killed at any
-moment loses nothing it acknowledged. SQLite (the default, a file in the user's data
-directory) runs in WAL mode with ``synchronous=NORMAL``: a commit reaches the operating
-system before it returns, which survives the server process being killed (SIGKILL); it
-does not guard against the machine losing power (use ``synchronous=FULL`` or PostgreSQL
-for that). PostgreSQL works by URL (``postgresql://user:pw@host/db``, through psycopg 3).
+moment loses nothing it acknowledged. In a server (:meth:`Store.defer_commits`) the
+actions accepted during one turn of the event loop are written together, in one
+transaction, before anything is sent after that turn: every message passes
+:meth:`Store.flush_actions` on its way out (web/outbox.py). SQLite (the default, a file
+in the user's data directory) runs in WAL mode with ``synchronous=NORMAL``: a commit
+reaches the operating system before it returns, which survives the server process being
+killed (SIGKILL); it does not guard against the machine losing power (use
+``synchronous=FULL`` or PostgreSQL for that). PostgreSQL works by URL
+(``postgresql://user:pw@host/db``, through psycopg 3).
 
 Several server processes may share one PostgreSQL database (docs/web.md, "Several
 processes"): an action's row is keyed by its table and its index, so two processes that
@@ -23,10 +27,14 @@ both believe they hold a table cannot both write its action n; the second is ref
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import json
+import logging
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +48,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -52,6 +61,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
+
+log = logging.getLogger(__name__)
 
 metadata = MetaData()
 
@@ -95,8 +106,17 @@ class StoredTable:
     actions: list[tuple[int, str]]
 
 
+#: A write kept for the end of the loop's turn: its kind, its table and its parameters.
+_ACTION, _STATUS = "action", "status"
+_Write = tuple[str, str, Any]
+
+_NONE_LOST: frozenset[str] = frozenset()
+
+
 class Store:
-    """Tables, seats and actions in a SQL database; every write is committed at once."""
+    """Tables, seats and actions in a SQL database. Every write is committed at once,
+    except in a server, where actions (and a match's end) are committed together at the
+    end of the event loop's turn (:meth:`defer_commits`)."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
@@ -106,9 +126,19 @@ class Store:
         # compiled once for its driver, so that writing an action costs the driver's
         # execute and commit and nothing of SQLAlchemy's per-statement machinery.
         self._writer: Any = None
-        compiled = insert(actions).compile(dialect=self.engine.dialect)
-        self._insert_sql = str(compiled)
-        self._insert_order = compiled.positiontup if compiled.positional else None
+        self._insert_sql, self._insert_order = self._raw(insert(actions))
+        self._status_sql, self._status_order = self._raw(
+            update(tables)
+            .where(tables.c.code == bindparam("b_code"))
+            .values(status=bindparam("b_status"))
+        )
+        #: Writes kept until the loop's turn ends (:meth:`defer_commits`), in order.
+        self._batch: list[_Write] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
+        self._flush_due = False
+        #: Told the tables whose deferred writes were lost (:meth:`flush_actions`).
+        self.on_lost: Callable[[frozenset[str]], None] | None = None
         self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
         #: With several processes (web/cluster.py): ``guard(code)`` is called before a
         #: table's action or seats are written, and raises to refuse the write when this
@@ -143,6 +173,13 @@ class Store:
             db.execute(update(tables).where(tables.c.code == code).values(**values))
 
     def set_status(self, code: str, status: str) -> None:
+        """Table ``code`` is now ``status``; in a server, written after the actions kept
+        so far (a match is over in the store only with its last action there)."""
+        if self._deferring():
+            row = {"b_code": code, "b_status": status}
+            order = self._status_order
+            self._defer((_STATUS, code, row if order is None else [row[k] for k in order]))
+            return
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.code == code).values(status=status))
 
@@ -157,36 +194,129 @@ class Store:
         """A new match at table ``code`` (a rematch): its new setup, no actions, playing."""
         if self.guard is not None:  # like every write of a table's, only by its owner
             self.guard(code)
+        if self._deferring():
+            self.flush_actions()  # the last match's kept actions go before they are deleted
         with self.engine.begin() as db:
             db.execute(delete(actions).where(actions.c.code == code))
             db.execute(
                 update(tables).where(tables.c.code == code).values(setup=setup, status="playing")
             )
 
+    def _raw(self, statement: Any) -> tuple[str, Sequence[str] | None]:
+        """``statement`` as its driver's SQL, and the order of its parameters when they
+        are positional (None: by name)."""
+        compiled = statement.compile(dialect=self.engine.dialect)
+        return str(compiled), compiled.positiontup if compiled.positional else None
+
+    def defer_commits(
+        self, loop: asyncio.AbstractEventLoop, on_lost: Callable[[frozenset[str]], None]
+    ) -> None:
+        """From now on, actions and match ends written on ``loop``'s thread are kept and
+        written together at the end of the loop's turn (one transaction, however many
+        tables acted), or sooner by :meth:`flush_actions`. A server calls this; whoever
+        sends anything that depends on those writes calls :meth:`flush_actions` first.
+        ``on_lost`` is told the tables whose kept writes could not be stored."""
+        self._loop = loop
+        self._loop_thread = threading.get_ident()
+        self.on_lost = on_lost
+
+    def _deferring(self) -> bool:
+        return self._loop is not None and threading.get_ident() == self._loop_thread
+
+    def _defer(self, write: _Write) -> None:
+        self._batch.append(write)
+        if not self._flush_due:
+            self._flush_due = True
+            assert self._loop is not None
+            self._loop.call_soon(self._flush_at_turn_end)
+
+    def _flush_at_turn_end(self) -> None:
+        self._flush_due = False
+        self.flush_actions()
+
     def append_action(self, code: str, idx: int, seat: int, action: str) -> None:
-        """Write action number ``idx`` of a table and commit (raises if ``idx`` is taken)."""
+        """Write action number ``idx`` of a table (raises if ``idx`` is taken). Committed
+        at once, or kept for the end of the loop's turn (:meth:`defer_commits`)."""
         if self.guard is not None:
             self.guard(code)
+        row = {"code": code, "idx": idx, "seat": seat, "action": action}
+        params: Any = row if self._insert_order is None else [row[k] for k in self._insert_order]
+        if self._deferring():
+            self._defer((_ACTION, code, params))
+        else:
+            self._write_now([(_ACTION, code, params)])
+
+    def flush_actions(self) -> frozenset[str]:
+        """Write and commit the kept writes (:meth:`defer_commits`); the tables whose
+        writes could not be stored (empty when all were, or none was kept).
+
+        All go in one transaction. If it fails, they are written again one by one, so
+        that one table's trouble (another process wrote its action: a conflict) costs
+        no other table anything; a table whose write failed loses its later ones too,
+        and :attr:`on_lost` is told (the server lets those tables go: what it sent of
+        them had not left yet, and they load again from what is stored)."""
+        batch = self._batch
+        if not batch:
+            return _NONE_LOST
+        self._batch = []
+        try:
+            self._write(batch)
+        except Exception as exc:
+            log.warning("cannot store %d writes at once (%s): one by one", len(batch), exc)
+            lost = self._write_each(batch)
+            if lost and self.on_lost is not None:
+                self.on_lost(lost)
+            return lost
+        return _NONE_LOST
+
+    def _write_each(self, batch: list[_Write]) -> frozenset[str]:
+        lost: set[str] = set()
+        for write in batch:
+            code = write[1]
+            if code in lost:
+                continue  # after a table's missing action, its later ones cannot go
+            try:
+                self._write_now([write])
+            except Exception as exc:
+                log.error("table %s: cannot store a %s: %s", code, write[0], exc)
+                lost.add(code)
+        return frozenset(lost)
+
+    def _write_now(self, batch: list[_Write]) -> None:
+        """:meth:`_write`, telling :attr:`on_conflict` when an action's place was taken."""
+        try:
+            self._write(batch)
+        except Exception as exc:
+            if isinstance(exc, self._integrity_error) and self.on_conflict is not None:
+                for code in dict.fromkeys(write[1] for write in batch):
+                    self.on_conflict(code)
+            raise
+
+    def _write(self, batch: list[_Write]) -> None:
+        """Write ``batch`` in order and commit, on the writer's own driver connection (or
+        roll back, and raise)."""
         if self._writer is None:
             self._writer = self.engine.raw_connection()
         db = self._writer
-        row = {"code": code, "idx": idx, "seat": seat, "action": action}
-        params: Any = row if self._insert_order is None else [row[k] for k in self._insert_order]
         try:
             cursor = db.cursor()
             try:
-                cursor.execute(self._insert_sql, params)
+                for kind, writes in itertools.groupby(batch, key=lambda write: write[0]):
+                    sql = self._insert_sql if kind == _ACTION else self._status_sql
+                    params = [write[2] for write in writes]
+                    if len(params) == 1:
+                        cursor.execute(sql, params[0])
+                    else:
+                        cursor.executemany(sql, params)
             finally:
                 cursor.close()
             db.commit()
-        except Exception as exc:
+        except Exception:
             self._writer = None
             with contextlib.suppress(Exception):
                 db.rollback()
             with contextlib.suppress(Exception):
                 db.close()
-            if isinstance(exc, self._integrity_error) and self.on_conflict is not None:
-                self.on_conflict(code)
             raise
 
     def count_actions(self, code: str) -> int:
@@ -253,6 +383,8 @@ class Store:
         ]
 
     def close(self) -> None:
+        if self._deferring():
+            self.flush_actions()
         if self._writer is not None:
             self._writer.close()
             self._writer = None
