@@ -32,12 +32,16 @@ import os
 import random
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import orjson
-from websockets.asyncio.client import connect
-from websockets.exceptions import WebSocketException
+from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosedError, InvalidStatus, WebSocketException
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import WebSocketURI, parse_uri
 
 
 @dataclass(slots=True)
@@ -135,12 +139,12 @@ class Pacer:
         self.interval = 1.0 / rate
         self.next = time.perf_counter()
 
-    async def wait(self) -> None:
+    def delay(self) -> float:
+        """Take the next free slot: seconds until it comes (0: now)."""
         now = time.perf_counter()
         slot = max(now, self.next)
         self.next = slot + self.interval
-        if slot > now:
-            await asyncio.sleep(slot - now)
+        return slot - now
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -177,6 +181,131 @@ class _Run:
         await self.go.wait()
 
 
+class _SeatClient(asyncio.Protocol):
+    """One seat's WebSocket on websockets' sans-I/O client, driven from the transport's
+    callbacks: each message is handled as its bytes arrive, without a task woken for it.
+    The load test shares the machine with the server, so what it spends a message is
+    taken from the server (about half of what a task per socket cost)."""
+
+    def __init__(
+        self,
+        uri: WebSocketURI,
+        token: str,
+        seat: int,
+        rng: random.Random,
+        run: _Run,
+        welcomed: asyncio.Event,
+    ) -> None:
+        self.ws = ClientProtocol(uri, max_size=2**22)
+        self.token = token
+        self.seat = seat
+        self.rng = rng
+        self.run = run
+        self.welcomed = welcomed
+        self.loop = asyncio.get_running_loop()
+        #: True once the match is over, False if the socket closed before.
+        self.done: asyncio.Future[bool] = self.loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self.sent: dict[int, float] = {}
+        self.ref = 0
+        self.fragments: list[bytes] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.ws.send_request(self.ws.connect())
+        self._write()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if self.ws.state is not State.OPEN:
+                    self._finish(self.ws.handshake_exc or InvalidStatus(event))
+                    return
+                self._send({"type": "hello", "token": self.token})
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                if not event.fin:
+                    self.fragments.append(bytes(event.data))
+                    continue
+                text = bytes(event.data)
+                if self.fragments:
+                    text = b"".join([*self.fragments, text])
+                    self.fragments.clear()
+                self._message(text)
+        self._write()
+
+    def eof_received(self) -> None:
+        self.ws.receive_eof()
+        self._write()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.ws.state is not State.CLOSED:  # no closing handshake: the server failed
+            self._finish(exc or ConnectionClosedError(None, None))
+        elif isinstance(self.ws.close_exc, ConnectionClosedError):  # closed with an error
+            self._finish(self.ws.close_exc)
+        else:
+            self._finish(False)
+
+    def _finish(self, outcome: bool | BaseException) -> None:
+        if not self.done.done():
+            if isinstance(outcome, BaseException):
+                self.done.set_exception(outcome)
+            else:
+                self.done.set_result(outcome)
+        if self.transport is not None:
+            self.transport.close()
+
+    def _write(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+            else:  # the end of the stream: the closing handshake is done
+                self.transport.close()
+
+    def _send(self, message: dict[str, Any]) -> None:
+        # A paced action may come due after the socket closed (the match ended, the run).
+        assert self.transport is not None
+        if self.ws.state is State.OPEN and not self.transport.is_closing():
+            self.ws.send_text(orjson.dumps(message))
+            self._write()
+
+    def _message(self, raw: bytes) -> None:
+        msg: dict[str, Any] = orjson.loads(raw)  # the load test's own CPU counts too
+        kind = msg.get("type")
+        if kind == "error":
+            self.run.tally.error(str(msg.get("code")))
+            return
+        if kind == "welcome":
+            self.welcomed.set()
+        elif kind != "update":
+            return
+        if kind == "update" and msg.get("ack") is not None:
+            started = self.sent.pop(int(msg["ack"]), None)
+            if started is not None:
+                self.run.tally.latencies.append(time.perf_counter() - started)
+                self.run.tally.actions += 1
+        view = msg.get("view")
+        if view is None:
+            return
+        if view.get("result") is not None:
+            self._finish(True)
+            return
+        if view.get("to_act") != self.seat or not view["legal"]:
+            return
+        action = self.rng.choice(view["legal"])["text"]
+        delay = 0.0 if self.run.pacer is None else self.run.pacer.delay()
+        if delay > 0:
+            self.loop.call_later(delay, self._act, msg["state"], action)
+        else:
+            self._act(msg["state"], action)
+
+    def _act(self, state: int, action: str) -> None:
+        self.ref += 1
+        self.sent[self.ref] = time.perf_counter()
+        self._send({"type": "act", "state": state, "action": action, "ref": self.ref})
+
+
 async def _seat(
     ws_url: str,
     token: str,
@@ -186,42 +315,18 @@ async def _seat(
     welcomed: asyncio.Event,
 ) -> bool:
     """Play one seat until the match ends (True); the caller cancels it at the deadline."""
-    tally = run.tally
-    sent: dict[int, float] = {}
-    ref = 0
-    async with connect(ws_url, max_size=2**22, open_timeout=30, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        async for raw in ws:
-            msg: dict[str, Any] = orjson.loads(raw)  # the load test's own CPU counts too
-            kind = msg.get("type")
-            if kind == "error":
-                tally.error(str(msg.get("code")))
-                continue
-            if kind == "welcome":
-                welcomed.set()
-            elif kind != "update":
-                continue
-            if kind == "update" and msg.get("ack") is not None:
-                started = sent.pop(int(msg["ack"]), None)
-                if started is not None:
-                    tally.latencies.append(time.perf_counter() - started)
-                    tally.actions += 1
-            view = msg.get("view")
-            if view is None:
-                continue
-            if view.get("result") is not None:
-                return True
-            if view.get("to_act") != seat or not view["legal"]:
-                continue
-            action = rng.choice(view["legal"])["text"]
-            if run.pacer is not None:
-                await run.pacer.wait()
-            ref += 1
-            sent[ref] = time.perf_counter()
-            await ws.send(
-                json.dumps({"type": "act", "state": msg["state"], "action": action, "ref": ref})
-            )
-    return False
+    uri = parse_uri(ws_url)
+    loop = asyncio.get_running_loop()
+    transport, client = await asyncio.wait_for(
+        loop.create_connection(
+            lambda: _SeatClient(uri, token, seat, rng, run, welcomed), uri.host, uri.port
+        ),
+        30,
+    )
+    try:
+        return await client.done
+    finally:
+        transport.close()
 
 
 @dataclass(frozen=True, slots=True)
