@@ -13,7 +13,8 @@ that the machine's other work weighs on each alike):
   seats over both (``--url`` twice: half of each table's players sit on the process that
   does not own it).
 
-Each server runs with ``--creates-per-minute 1000 --joins-per-minute 10000``; the load
+Each server runs with ``--creates-per-minute 1000 --joins-per-minute 10000 --rate 1000``
+(a seat of a fast table sends more than the 15 messages a second a person may); the load
 test is the command ``unoattack loadtest --tables T --duration S --url …``, run as its own
 process, with ``--json`` and each server's ``--pid``. Prints each run's report (as JSON)
 and the load average before it, then a table of medians, with the CPU time the server
@@ -38,7 +39,7 @@ from contextlib import ExitStack
 from unoattack.web import services
 from unoattack.web.services import ServerProcess
 
-LIMITS = ["--creates-per-minute", "1000", "--joins-per-minute", "10000"]
+LIMITS = ["--creates-per-minute", "1000", "--joins-per-minute", "10000", "--rate", "1000"]
 SETUPS = ("sqlite", "postgres", "cluster-1", "cluster-2")
 
 

@@ -25,7 +25,7 @@ run() { # name src tables
     local name=$1 src=$2 tables=$3
     rm -f "$work"/*.db*
     PYTHONPATH=$src ${PIN:+taskset -c 1} "$py" -m unoattack.web serve --host 127.0.0.1 --port "$port" \
-        --db "sqlite:///$work/$name.db" --creates-per-minute 100000 --joins-per-minute 100000 \
+        --db "sqlite:///$work/$name.db" --creates-per-minute 100000 --joins-per-minute 100000 --rate 1000 \
         --log-level warning >"$work/$name.log" 2>&1 &
     local pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/options" && break; sleep 0.2; done

@@ -87,6 +87,20 @@ def test_loadtest_json_reports_the_servers_cpu_per_thousand_actions_at_a_paced_r
     assert abs(report["server_cpu_per_1000"] - expected) <= 0.0002
 
 
+def test_loadtest_sends_an_action_again_when_the_server_limits_its_rate() -> None:
+    # A seat refused as rate_limited acts again a moment later, as a page would: its
+    # table goes on playing (before, it waited for an update that never came).
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=4, burst=4)
+    with ServerThread(settings) as server:
+        args = ["loadtest", "--tables", "1", "--duration", "3", "--url", server.url]
+        result = runner.invoke(make_app(), [*args, "--players", "2", "--json"])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert set(report["errors"]) == {"rate_limited"}
+    # Two seats at 4 messages a second each: past the bursts, about 8 actions a second.
+    assert report["actions"] > 8 + 4 * report["seconds"]
+
+
 def test_loadtest_refuses_a_process_it_cannot_read() -> None:
     result = runner.invoke(
         make_app(), ["loadtest", "--duration", "1", "--url", "http://127.0.0.1:9", "--pid", "0"]

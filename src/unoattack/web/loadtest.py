@@ -181,6 +181,10 @@ class _Run:
         await self.go.wait()
 
 
+#: Seconds before an action the server refused as ``rate_limited`` is sent again.
+RETRY_AFTER = 0.1
+
+
 class _SeatClient(asyncio.Protocol):
     """One seat's WebSocket on websockets' sans-I/O client, driven from the transport's
     callbacks: each message is handled as its bytes arrive, without a task woken for it.
@@ -208,6 +212,7 @@ class _SeatClient(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.sent: dict[int, float] = {}
         self.ref = 0
+        self.acting: tuple[int, str] = (0, "")  # the last action sent: its state, its text
         self.fragments: list[bytes] = []
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -274,7 +279,14 @@ class _SeatClient(asyncio.Protocol):
         msg: dict[str, Any] = orjson.loads(raw)  # the load test's own CPU counts too
         kind = msg.get("type")
         if kind == "error":
-            self.run.tally.error(str(msg.get("code")))
+            code = str(msg.get("code"))
+            self.run.tally.error(code)
+            ref = msg.get("ref")
+            refused = None if not isinstance(ref, int) else self.sent.pop(ref, None)
+            if refused is not None and code == "rate_limited":
+                # As a page would: the same action again once the limit lets it through
+                # (a server run for a load test should be given --rate 1000).
+                self.loop.call_later(RETRY_AFTER, self._act, *self.acting)
             return
         if kind == "welcome":
             self.welcomed.set()
@@ -301,6 +313,7 @@ class _SeatClient(asyncio.Protocol):
             self._act(msg["state"], action)
 
     def _act(self, state: int, action: str) -> None:
+        self.acting = (state, action)
         self.ref += 1
         self.sent[self.ref] = time.perf_counter()
         self._send({"type": "act", "state": state, "action": action, "ref": self.ref})
