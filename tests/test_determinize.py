@@ -5,6 +5,9 @@
 - Every sample is a legal game: each card exactly once, the seat's own view unchanged
   (hand, hand sizes, pile, launcher counters, legal actions), the same public history.
 - What a seat saw in a trade is kept: the hand it gave away is where it went.
+- Inferring from presses (a guess about opponents, an option of the search): an
+  opponent who pressed at the start of its turn gets no card it could have played then,
+  and the guess reads nothing the seat did not see.
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from collections import Counter
 
 import pytest
 
+from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine import Action, Game, format_position, parse_position, view
 from unoattack.engine.actions import ActionKind
 from unoattack.engine.determinize import Sampler, determinize, knowledge
-from unoattack.rules.cards import Card
+from unoattack.engine.events import Pressed, TurnStarted
+from unoattack.rules.cards import Card, Colour, Kind
 
 EDITIONS = ("2003", "2010", "mega-hit")
 
@@ -67,10 +72,11 @@ def test_two_games_that_look_the_same_to_a_seat_give_it_the_same_samples() -> No
     assert len(samples) == 20
 
 
+@pytest.mark.parametrize("method", ["sample", "sample_inferring"])
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
-    edition: str, players: int
+    edition: str, players: int, method: str
 ) -> None:
     games = random_decisions(edition, players, seed=players * 31 + len(edition), count=25)
     assert len(games) >= 10
@@ -82,7 +88,7 @@ def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
             sampler = Sampler(game, seat)
             assert sampler.legal_actions() == game.legal_actions(seat)
             for _ in range(3):
-                sample = sampler.sample(rng)
+                sample = getattr(sampler, method)(rng)
                 ids = [i for hand in sample.hands for i in hand]
                 ids += [*sample.pile, *sample.launcher.stock, *sample.aside]
                 assert sorted(ids) == list(range(len(game.faces)))  # each card once
@@ -144,3 +150,94 @@ def test_a_seat_out_of_range_is_refused() -> None:
     game = Game.new("2003", players=3, seed=1)
     with pytest.raises(ValueError, match="there is no seat 3 at this table of 3"):
         Sampler(game, 3)
+
+
+# ---------------------------------------------------------------------- inferring from presses
+
+
+def could_play(card: Card, top: Card, colour: Colour) -> bool:
+    """R08–R11, written out: a wild, the active colour, the same number, the same symbol."""
+    if card.is_wild or card.colour is colour:
+        return True
+    if card.kind is Kind.NUMBER:
+        return top.kind is Kind.NUMBER and card.number == top.number
+    return card.kind is top.kind
+
+
+def after_a_press_at_a_turns_start(edition: str, seed: int) -> tuple[Game, int, Card, Colour]:
+    """A match of heuristic bots, stopped at seat 0's decision right after another seat
+    pressed at the start of its turn and took no card: (the game, that seat, the top
+    card and the colour it pressed on)."""
+    game = Game.new(edition, players=3, seed=seed)
+    bots = [HeuristicBot(random.Random(seed * 3 + s)) for s in range(3)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        log = game.log
+        last, before = log[-1], log[-2]
+        if (
+            seat == 0
+            and isinstance(last, TurnStarted)
+            and isinstance(before, Pressed)
+            and before.seat != 0
+            and before.count == 0
+            and isinstance(log[-3], TurnStarted)
+            and log[-3].seat == before.seat
+            and game.phase.name == "TURN"
+        ):
+            top, colour = game.top, game.colour
+            assert top is not None and colour is not None
+            return game, before.seat, top, colour
+        game.apply(bots[seat].choose(view(game, seat)), seat)
+    raise AssertionError("no press at the start of a turn before seat 0's")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_opponent_who_pressed_at_the_start_of_its_turn_is_dealt_no_card_it_could_play(
+    edition: str,
+) -> None:
+    # R14 lets a player renege, so this is a guess the search may make, not a rule: the
+    # heuristic bot presses only when it cannot play (a Trade Hands that would not help
+    # aside), so its real hand bears the guess out.
+    for seed in range(40):
+        try:
+            game, presser, top, colour = after_a_press_at_a_turns_start(edition, seed)
+        except AssertionError:
+            continue
+        playable = [c for c in game.hand(presser) if could_play(c, top, colour)]
+        assert all(c.kind is Kind.TRADE_HANDS for c in playable)  # the bot did not renege
+        sampler = Sampler(game, 0)
+        rng = random.Random(seed)
+        for _ in range(30):
+            hand = sampler.sample_inferring(rng).hand(presser)
+            assert len(hand) == len(game.hand(presser))
+            assert not [
+                c for c in hand if could_play(c, top, colour) and c.kind is not Kind.TRADE_HANDS
+            ]
+        # Without the guess some sample hands it a card it could have played.
+        plain = [sampler.sample(rng).hand(presser) for _ in range(30)]
+        assert any(could_play(c, top, colour) for hand in plain for c in hand)
+        return
+    raise AssertionError("no seed gave a press at the start of a turn")
+
+
+def test_inferred_samples_read_only_what_the_seat_saw() -> None:
+    game, _presser, _top, _colour = after_a_press_at_a_turns_start("2003", 3)
+    # The same game, its log as seat 0 saw it (others' drawn and dealt cards hidden) and
+    # the cards seat 0 cannot see swapped about among the other hands and the launcher.
+    other = game.clone()
+    other.log[:] = [event.for_seat(0) for event in game.log]
+    hidden = [i for s in (1, 2) for i in other.hands[s]] + list(other.launcher.stock)
+    random.Random(9).shuffle(hidden)
+    at = 0
+    for s in (1, 2):
+        size = len(other.hands[s])
+        other.hands[s] = dict.fromkeys(hidden[at : at + size])
+        other._index_hand(s)
+        at += size
+    other.launcher.stock = hidden[at:]
+    assert view(other, 0) == view(game, 0)
+    for seed in range(10):
+        a = Sampler(game, 0).sample_inferring(random.Random(seed))
+        b = Sampler(other, 0).sample_inferring(random.Random(seed))
+        assert faces_only(a) == faces_only(b)

@@ -282,7 +282,7 @@ def test_the_bot_plays_1000_seeded_games_legally_and_reproducibly(chunk: int) ->
         play_out(Match(again, bots=bots_again))
         assert again.history == game.history, f"table {index}"
         searched += sum(1 for seat, _code in game.history if isinstance(bots[seat], ISMCTSBot))
-    assert searched > 2_000
+    assert searched > 1_500  # the searchers decided often enough to be tested
 
 
 def test_a_search_bot_thinks_ahead_when_the_match_searches_ahead() -> None:

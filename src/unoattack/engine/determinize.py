@@ -18,6 +18,13 @@ when a card could have been drawn (after a reshuffle, a card that went back into
 launcher is as likely in an older hand as in the launcher). A game played with events
 off keeps no log, so its samples know nothing of trades.
 
+:meth:`Sampler.sample_inferring` reasons about one thing more, which a player may
+assume: an opponent who pressed at the start of its turn, with no press owed, is taken
+to have had no card it could play (it could have reneged, R14, so this is a guess about
+the opponent, not a rule). The cards it still holds from then are dealt from the faces
+that were not playable then (a Trade Hands excepted: one that would not have helped is
+kept). That it held at least its hand's size less the cards it took since is certain.
+
 >>> import random
 >>> from unoattack.engine import Game
 >>> game = Game.new("2003", players=3, seed=5)
@@ -35,10 +42,19 @@ from collections import Counter
 from typing import NamedTuple
 
 from unoattack.engine.actions import Action
-from unoattack.engine.events import CardPlayed, HandStarted, HandsTraded
+from unoattack.engine.events import (
+    CardPlayed,
+    ColourChosen,
+    HandStarted,
+    HandsTraded,
+    Pressed,
+    StartCardTurned,
+    TurnStarted,
+)
 from unoattack.engine.game import Game
+from unoattack.engine.movegen import MATCH_MASKS
 from unoattack.engine.view import View, view
-from unoattack.rules.cards import Card
+from unoattack.rules.cards import FACES, Card, Kind
 
 __all__ = ["Knowledge", "Sampler", "determinize", "knowledge"]
 
@@ -113,6 +129,57 @@ def _known_in_hands(game: Game, seat: int) -> list[Counter[Card]]:
     return known
 
 
+#: The faces a press at the start of a turn says nothing against: a Trade Hands that
+#: would not have left fewer cards is kept by a player who then presses.
+_KEPT_ANYWAY = sum(1 << card.index for card in FACES if card.kind is Kind.TRADE_HANDS)
+
+
+def _press_voids(game: Game, seat: int) -> dict[int, tuple[int, int]]:
+    """For each other seat whose latest press in the current hand came straight after
+    its turn started (nothing owed: it could have played instead): the mask of the
+    faces it could have played then, and the cards it has taken since (the Pressed
+    events' public counts). A trade forgets what was known of both hands."""
+    log = game.log
+    begin = len(log)
+    while begin > 0 and type(log[begin - 1]) is not HandStarted:
+        begin -= 1
+    voids: dict[int, list[int]] = {}
+    top: Card | None = None
+    colour = None
+    previous: object = None
+    for index in range(begin, len(log)):
+        event = log[index]
+        kind = type(event)
+        if kind is CardPlayed:
+            assert isinstance(event, CardPlayed)
+            top, colour = event.card, event.colour
+        elif kind is StartCardTurned:
+            assert isinstance(event, StartCardTurned)
+            top, colour = event.card, event.card.colour
+        elif kind is ColourChosen:
+            assert isinstance(event, ColourChosen)
+            colour = event.colour
+        elif kind is Pressed:
+            assert isinstance(event, Pressed)
+            presser = event.seat
+            if (
+                type(previous) is TurnStarted
+                and previous.seat == presser
+                and presser != seat
+                and top is not None
+                and colour is not None
+            ):
+                voids[presser] = [MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY, 0]
+            if presser in voids:
+                voids[presser][1] += event.count
+        elif kind is HandsTraded:
+            assert isinstance(event, HandsTraded)
+            voids.pop(event.seat, None)
+            voids.pop(event.target, None)
+        previous = event
+    return {s: (mask, taken) for s, (mask, taken) in voids.items()}
+
+
 def knowledge(game: Game, seat: int) -> Knowledge:
     """What ``seat`` knows of where the cards are (see :class:`Knowledge`).
 
@@ -143,6 +210,7 @@ class Sampler:
         "_stock_size",
         "_unknown",
         "_unseen_ids",
+        "_voids",
         "seat",
     )
 
@@ -181,6 +249,20 @@ class Sampler:
         ]
         self._stock_size = len(game.launcher.stock)
         self._aside_size = len(game.aside)
+        # For sample_inferring: each seat that pressed at the start of its turn, how many
+        # of the cards it cannot name it held then at least, and which unseen cards
+        # could be among them (the faces it could not have played then).
+        face_of = game._tables.face_of
+        self._voids = tuple(
+            (
+                other,
+                max(0, self._unknown[other] - taken),
+                frozenset(i for i in self._unseen_ids if not playable >> face_of[i] & 1),
+            )
+            for other, (playable, taken) in sorted(
+                _press_voids(game, seat).items() if game.emitting else ()
+            )
+        )
         # The public game: the seat's hand and the pile as they are, every hidden zone
         # emptied (so a sample can only ever hold what the sampler deals into it).
         public = game.search_copy(random.Random(0))
@@ -250,6 +332,44 @@ class Sampler:
         stock = at + self._stock_size
         game.launcher.stock = unseen[at:stock]
         game.aside = unseen[stock:]
+        return game
+
+    def sample_inferring(self, rng: random.Random) -> Game:
+        """:meth:`sample`, with the cards an opponent held when it pressed at the start of
+        its turn taken from the faces it could not have played then (see the module's
+        text): each such seat's share of them first, in seat order, then the rest as
+        :meth:`sample` deals. Where too few such cards are unseen (the opponent reneged),
+        it gets those there are. Without such a press it is :meth:`sample`."""
+        if not self._voids:
+            return self.sample(rng)
+        draw = rng.random
+        unseen = sorted(self._unseen_ids, key=lambda _card: draw())
+        chosen: dict[int, list[int]] = {}
+        taken: set[int] = set()
+        for other, count, allowed in self._voids:
+            picks: list[int] = []
+            if count:
+                for card_id in unseen:
+                    if card_id in allowed and card_id not in taken:
+                        picks.append(card_id)
+                        if len(picks) == count:
+                            break
+                taken.update(picks)
+            chosen[other] = picks
+        rest = [card_id for card_id in unseen if card_id not in taken]
+        game = self._public.search_copy(rng)
+        at = 0
+        for s, count in enumerate(self._unknown):
+            if s == self.seat:
+                continue
+            picks = chosen.get(s, [])
+            more = count - len(picks)
+            game.hands[s] = dict.fromkeys((*self._known_ids[s], *picks, *rest[at : at + more]))
+            game._index_hand(s)
+            at += more
+        stock = at + self._stock_size
+        game.launcher.stock = rest[at:stock]
+        game.aside = rest[stock:]
         return game
 
 
