@@ -320,15 +320,22 @@ class Sampler:
         The sample draws its reshuffles and presses from ``rng`` too."""
         # Sorting by random keys shuffles uniformly, in a third of ``rng.shuffle``'s time.
         draw = rng.random
-        unseen = sorted(self._unseen_ids, key=lambda _card: draw())
+        return self._deal(rng, sorted(self._unseen_ids, key=lambda _card: draw()), {})
+
+    def _deal(self, rng: random.Random, unseen: list[int], chosen: dict[int, list[int]]) -> Game:
+        """A copy of the public game (drawing from ``rng``) with each other hand dealt its
+        known cards, its ``chosen`` ones, then the next of ``unseen`` in order; the rest
+        of ``unseen`` goes to the launcher, then the aside."""
         game = self._public.search_copy(rng)
         at = 0
         for s, count in enumerate(self._unknown):
             if s == self.seat:
                 continue
-            game.hands[s] = dict.fromkeys((*self._known_ids[s], *unseen[at : at + count]))
+            picks = chosen.get(s, ())
+            more = count - len(picks)
+            game.hands[s] = dict.fromkeys((*self._known_ids[s], *picks, *unseen[at : at + more]))
             game._index_hand(s)
-            at += count
+            at += more
         stock = at + self._stock_size
         game.launcher.stock = unseen[at:stock]
         game.aside = unseen[stock:]
@@ -357,20 +364,7 @@ class Sampler:
                 taken.update(picks)
             chosen[other] = picks
         rest = [card_id for card_id in unseen if card_id not in taken]
-        game = self._public.search_copy(rng)
-        at = 0
-        for s, count in enumerate(self._unknown):
-            if s == self.seat:
-                continue
-            picks = chosen.get(s, [])
-            more = count - len(picks)
-            game.hands[s] = dict.fromkeys((*self._known_ids[s], *picks, *rest[at : at + more]))
-            game._index_hand(s)
-            at += more
-        stock = at + self._stock_size
-        game.launcher.stock = rest[at:stock]
-        game.aside = rest[stock:]
-        return game
+        return self._deal(rng, rest, chosen)
 
 
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
