@@ -15,6 +15,7 @@ from unoattack.bots.ismcts import (
     EXPLORATION,
     LEAF_WEIGHTS,
     LEVELS,
+    SPEC_OPTIONS,
     decisions,
     fitted_estimate,
     held_colours,
@@ -69,6 +70,26 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
 def test_a_malformed_ismcts_name_is_refused_with_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec, random.Random(0))
+
+
+def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
+    with pytest.raises(ValueError) as refused:
+        make_bot("ismcts:iters=10:fast", random.Random(0))
+    assert str(refused.value) == (
+        "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
+        "prior=W, margin=M, visits=V, guided, fitted or sizes, faces or actions, greedy or "
+        "random, held or colours, infer or blind)"
+    )
+
+
+def test_every_option_the_error_names_is_taken() -> None:
+    values = {"N": "10", "S": "0.1", "D": "3", "X": "0.5", "W": "1", "M": "0.1", "V": "5"}
+    for item in SPEC_OPTIONS.split(", "):
+        for option in item.split(" or "):
+            key, sep, placeholder = option.partition("=")
+            given = f"{key}={values[placeholder]}" if sep else key
+            spec = f"ismcts:{given}" if key in ("iters", "time") else f"ismcts:iters=10:{given}"
+            assert isinstance(make_bot(spec, random.Random(0)), ISMCTSBot), spec
 
 
 def play_hand(game: Game, bots: dict[int, Bot]) -> Match:

@@ -736,6 +736,13 @@ class ISMCTSBot:
         return None
 
 
+# Every option parse_ismcts takes, as an unknown option's error lists them.
+SPEC_OPTIONS = (
+    "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
+    "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind"
+)
+
+
 def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
     """An ISMCTS bot from its name: ``ismcts-easy``, ``ismcts-normal``, ``ismcts-hard``
     (:data:`LEVELS`: thinking time), or ``ismcts`` followed by options, each after a
@@ -798,9 +805,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
                 raise ValueError(f"bot {spec!r}: time must be a number of seconds above 0")
             settings["time"] = seconds
         else:
-            raise ValueError(
-                f"bot {spec!r}: unknown option {part!r} (iters=N, time=S, depth=D, guided)"
-            )
+            raise ValueError(f"bot {spec!r}: unknown option {part!r} ({SPEC_OPTIONS})")
     if "iters" not in settings and "time" not in settings:
         raise ValueError(f"bot {spec!r}: give iters=N or time=S")
     return ISMCTSBot(
