@@ -7,7 +7,9 @@
 - What a seat saw in a trade is kept: the hand it gave away is where it went.
 - Inferring from presses (a guess about opponents, an option of the search): an
   opponent who pressed at the start of its turn gets no card it could have played then,
-  and the guess reads nothing the seat did not see.
+  and the guess reads nothing the seat did not see. So too, with ``wilds``, for an
+  opponent who played a wild at the start of its turn while nobody else was close to
+  going out: no coloured card it could have played then.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine import Action, Game, format_position, parse_position, view
 from unoattack.engine.actions import ActionKind
 from unoattack.engine.determinize import Sampler, determinize, knowledge
-from unoattack.engine.events import Pressed, TurnStarted
+from unoattack.engine.events import CardPlayed, Pressed, TurnStarted
 from unoattack.rules.cards import Card, Colour, Kind
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -72,7 +74,16 @@ def test_two_games_that_look_the_same_to_a_seat_give_it_the_same_samples() -> No
     assert len(samples) == 20
 
 
-@pytest.mark.parametrize("method", ["sample", "sample_inferring"])
+def draw(sampler: Sampler, method: str, rng: random.Random) -> Game:
+    """A sample by ``method``: ``sample``, ``sample_inferring`` (from presses) or
+    ``sample_inferring_wilds`` (from presses and wilds)."""
+    if method == "sample_inferring_wilds":
+        return sampler.sample_inferring(rng, wilds=True)
+    sample: Game = getattr(sampler, method)(rng)
+    return sample
+
+
+@pytest.mark.parametrize("method", ["sample", "sample_inferring", "sample_inferring_wilds"])
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
@@ -88,7 +99,7 @@ def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
             sampler = Sampler(game, seat)
             assert sampler.legal_actions() == game.legal_actions(seat)
             for _ in range(3):
-                sample = getattr(sampler, method)(rng)
+                sample = draw(sampler, method, rng)
                 ids = [i for hand in sample.hands for i in hand]
                 ids += [*sample.pile, *sample.launcher.stock, *sample.aside]
                 assert sorted(ids) == list(range(len(game.faces)))  # each card once
@@ -221,8 +232,86 @@ def test_an_opponent_who_pressed_at_the_start_of_its_turn_is_dealt_no_card_it_co
     raise AssertionError("no seed gave a press at the start of a turn")
 
 
-def test_inferred_samples_read_only_what_the_seat_saw() -> None:
-    game, _presser, _top, _colour = after_a_press_at_a_turns_start("2003", 3)
+def coloured_and_playable(card: Card, top: Card, colour: Colour) -> bool:
+    """A coloured card playable on ``top`` in ``colour``, a Trade Hands aside."""
+    return not card.is_wild and could_play(card, top, colour) and card.kind is not Kind.TRADE_HANDS
+
+
+def after_a_wild_at_a_turns_start(edition: str, seed: int) -> tuple[Game, int, Card, Colour]:
+    """A match of heuristic bots, stopped at seat 0's decision after another seat played
+    a wild (not a Mega Hit stack) as its turn began, kept cards, with no other hand at
+    two cards or fewer, and has taken no card since: (the game, that seat, the top card
+    and the colour it played on)."""
+    game = Game.new(edition, players=3, seed=seed)
+    bots = [HeuristicBot(random.Random(seed * 3 + s)) for s in range(3)]
+    found: tuple[int, Card, Colour, int] | None = None  # seat, top, colour, its hand size
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if found is not None and seat == 0 and game.phase.name == "TURN":
+            player, top, colour, size = found
+            if len(game.hands[player]) == size:
+                return game, player, top, colour
+            found = None
+        starting = isinstance(game.log[-1], TurnStarted) and game.log[-1].seat == seat
+        top, colour = game.top, game.colour
+        others_far = all(len(h) > 2 for s, h in enumerate(game.hands) if s != seat)
+        action = bots[seat].choose(view(game, seat))
+        game.apply(action, seat)
+        played = next((e for e in reversed(game.log) if isinstance(e, CardPlayed)), None)
+        if (
+            seat != 0
+            and starting
+            and others_far
+            and action.kind is ActionKind.PLAY
+            and played is not None
+            and played.seat == seat
+            and played.card.is_wild
+            and not played.stacked
+            and game.hands[seat]
+            and top is not None
+            and colour is not None
+        ):
+            found = (seat, top, colour, len(game.hands[seat]))
+        elif found is not None and seat == found[0]:
+            found = None  # it played or took cards since
+    raise AssertionError("no wild at the start of a turn before seat 0's")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_opponent_who_played_a_wild_with_nobody_close_is_dealt_no_coloured_card_it_could_play(
+    edition: str,
+) -> None:
+    # The heuristic bot keeps its wilds for need: with nobody close to going out it plays
+    # one only when no coloured card is playable (a Trade Hands that would not help
+    # aside), so its real hand bears the guess out. A guess about opponents, not a rule.
+    for seed in range(60):
+        try:
+            game, player, top, colour = after_a_wild_at_a_turns_start(edition, seed)
+        except AssertionError:
+            continue
+
+        def kept(hand: list[Card]) -> list[Card]:
+            return [c for c in hand if coloured_and_playable(c, top, colour)]  # noqa: B023
+
+        assert not kept(game.hand(player))
+        sampler = Sampler(game, 0)
+        rng = random.Random(seed)
+        for _ in range(30):
+            hand = sampler.sample_inferring(rng, wilds=True).hand(player)
+            assert len(hand) == len(game.hand(player))
+            assert not kept(hand)
+        # Inferring from presses alone, some sample hands it such a card.
+        plain = [sampler.sample_inferring(rng).hand(player) for _ in range(30)]
+        assert any(kept(hand) for hand in plain)
+        return
+    raise AssertionError("no seed gave a wild at the start of a turn")
+
+
+@pytest.mark.parametrize("wilds", [False, True])
+def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool) -> None:
+    made = after_a_wild_at_a_turns_start if wilds else after_a_press_at_a_turns_start
+    game, _player, _top, _colour = made("2003", 3)
     # The same game, its log as seat 0 saw it (others' drawn and dealt cards hidden) and
     # the cards seat 0 cannot see swapped about among the other hands and the launcher.
     other = game.clone()
@@ -238,6 +327,6 @@ def test_inferred_samples_read_only_what_the_seat_saw() -> None:
     other.launcher.stock = hidden[at:]
     assert view(other, 0) == view(game, 0)
     for seed in range(10):
-        a = Sampler(game, 0).sample_inferring(random.Random(seed))
-        b = Sampler(other, 0).sample_inferring(random.Random(seed))
+        a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds)
+        b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds)
         assert faces_only(a) == faces_only(b)

@@ -28,10 +28,11 @@ card and catches whoever it can, like the heuristic bot (docs/bots.md).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -107,6 +108,12 @@ HELD_COLOURS = False
 #: fewer in one (docs/bots.md, "Strength"). R14 lets a player renege, which the guess
 #: ignores.
 INFER_PRESSES = True
+#: Whether the samples also take an opponent who played a wild at the start of its turn
+#: (keeping cards, no other hand close to going out) to have had no coloured card it
+#: could play (``Sampler.sample_inferring(wilds=True)``; option ``wilds``, and
+#: ``presses`` for presses alone). Under trial: the heuristic bot keeps its wilds for
+#: need, and so do most families.
+INFER_WILDS = False
 
 
 def adopted(edition: str) -> dict[str, Any]:
@@ -118,6 +125,7 @@ def adopted(edition: str) -> dict[str, Any]:
         "greedy": GREEDY_PLAYOUTS,
         "held": HELD_COLOURS,
         "infer_presses": INFER_PRESSES,
+        "infer_wilds": INFER_WILDS,
     }
 
 
@@ -378,6 +386,7 @@ def search(
     held: bool = False,
     exploration: float = EXPLORATION,
     infer_presses: bool = False,
+    infer_wilds: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -393,7 +402,9 @@ def search(
     With ``held``, the tree searches only the wild colours its player holds most
     (:func:`held_colours`). ``exploration``: UCB1's constant. With ``infer_presses``, the
     samples take an opponent who pressed at the start of its turn to have had no card it
-    could play (:meth:`Sampler.sample_inferring`).
+    could play (:meth:`Sampler.sample_inferring`), and with ``infer_wilds`` as well one
+    who played a wild there, with no other hand close to going out, to have had no
+    coloured card it could play.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -402,7 +413,9 @@ def search(
     limit = iterations if iterations is not None else 1 << 62
     root = _Node()
     hand = knowledge.hand_number
-    sample = knowledge.sample_inferring if infer_presses else knowledge.sample
+    sample: Callable[[random.Random], Game] = knowledge.sample
+    if infer_presses:
+        sample = functools.partial(knowledge.sample_inferring, wilds=infer_wilds)
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
@@ -644,6 +657,9 @@ class ISMCTSBot:
         exploration: UCB1's constant (option ``c=X``).
         infer_presses: Opponents who pressed at the start of their turn are taken to
             have had no playable card (on by default; option ``blind`` turns it off).
+        infer_wilds: With ``infer_presses``, opponents who played a wild at the start
+            of their turn, nobody else close to going out, are taken to have had no
+            coloured card to play (option ``wilds``; ``presses`` turns it off).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -664,6 +680,7 @@ class ISMCTSBot:
         held: bool = HELD_COLOURS,
         exploration: float = EXPLORATION,
         infer_presses: bool = INFER_PRESSES,
+        infer_wilds: bool = INFER_WILDS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -683,6 +700,7 @@ class ISMCTSBot:
         self.held = held
         self.exploration = exploration
         self.infer_presses = infer_presses
+        self.infer_wilds = infer_wilds
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -713,6 +731,7 @@ class ISMCTSBot:
             held=self.held,
             exploration=self.exploration,
             infer_presses=self.infer_presses,
+            infer_wilds=self.infer_wilds,
         )
         if margin is None or hint is None:
             return result.best
@@ -739,7 +758,8 @@ class ISMCTSBot:
 # Every option parse_ismcts takes, as an unknown option's error lists them.
 SPEC_OPTIONS = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
-    "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind"
+    "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind, "
+    "wilds or presses"
 )
 
 
@@ -781,6 +801,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["held"] = key == "held"
         elif key in ("infer", "blind") and not sep:
             settings["infer"] = key == "infer"
+        elif key in ("wilds", "presses") and not sep:
+            settings["wilds"] = key == "wilds"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -808,6 +830,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             raise ValueError(f"bot {spec!r}: unknown option {part!r} ({SPEC_OPTIONS})")
     if "iters" not in settings and "time" not in settings:
         raise ValueError(f"bot {spec!r}: give iters=N or time=S")
+    if settings.get("wilds") and settings.get("infer") is False:
+        raise ValueError(f"bot {spec!r}: wilds infers from presses as well: drop blind")
     return ISMCTSBot(
         rng,
         iterations=int(settings["iters"]) if "iters" in settings else None,
@@ -823,4 +847,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         held=bool(settings.get("held", HELD_COLOURS)),
         exploration=float(settings.get("c", EXPLORATION)),
         infer_presses=bool(settings.get("infer", INFER_PRESSES)),
+        infer_wilds=bool(settings.get("wilds", INFER_WILDS)),
     )

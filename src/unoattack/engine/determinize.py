@@ -24,6 +24,11 @@ to have had no card it could play (it could have reneged, R14, so this is a gues
 the opponent, not a rule). The cards it still holds from then are dealt from the faces
 that were not playable then (a Trade Hands excepted: one that would not have helped is
 kept). That it held at least its hand's size less the cards it took since is certain.
+With ``wilds=True`` it reads one thing more of the same kind: an opponent who played a
+wild at the start of its turn, keeping cards, while no other hand held two cards or
+fewer, is taken to have had no coloured card it could play (a player keeps wilds for
+need; with someone close to going out a wild may be played to stop them or shed its
+points, so then nothing is read). Only the latest such press or wild of a seat counts.
 
 >>> import random
 >>> from unoattack.engine import Game
@@ -45,6 +50,8 @@ from unoattack.engine.actions import Action
 from unoattack.engine.events import (
     CardPlayed,
     ColourChosen,
+    Dealt,
+    Event,
     HandStarted,
     HandsTraded,
     Pressed,
@@ -132,18 +139,53 @@ def _known_in_hands(game: Game, seat: int) -> list[Counter[Card]]:
 #: The faces a press at the start of a turn says nothing against: a Trade Hands that
 #: would not have left fewer cards is kept by a player who then presses.
 _KEPT_ANYWAY = sum(1 << card.index for card in FACES if card.kind is Kind.TRADE_HANDS)
+#: The faces a wild played at the start of a turn says something against: the coloured
+#: ones (another wild may be held as well), a Trade Hands excepted as for a press.
+_COLOURED = sum(1 << card.index for card in FACES if not card.is_wild) & ~_KEPT_ANYWAY
+#: A player with this many cards or fewer is close to going out: then a wild may be
+#: played to hold that player back, or to shed its points, with a coloured card at hand.
+_CLOSE = 2
 
 
-def _press_voids(game: Game, seat: int) -> dict[int, tuple[int, int]]:
-    """For each other seat whose latest press in the current hand came straight after
-    its turn started (nothing owed: it could have played instead): the mask of the
-    faces it could have played then, and the cards it has taken since (the Pressed
-    events' public counts). A trade forgets what was known of both hands."""
+def _hand_sizes(log: list[Event], begin: int) -> dict[int, int]:
+    """Each dealt seat's hand size after the events ``begin:`` of the current hand, from
+    public counts alone (deals, presses, plays, trades)."""
+    sizes: dict[int, int] = {}
+    for index in range(begin, len(log)):
+        _count_cards(sizes, log[index])
+    return sizes
+
+
+def _count_cards(sizes: dict[int, int], event: Event) -> None:
+    kind = type(event)
+    if kind is Dealt:
+        assert isinstance(event, Dealt)
+        sizes[event.seat] = sizes.get(event.seat, 0) + event.count
+    elif kind is Pressed:
+        assert isinstance(event, Pressed)
+        sizes[event.seat] = sizes.get(event.seat, 0) + event.count
+    elif kind is CardPlayed:
+        assert isinstance(event, CardPlayed)
+        sizes[event.seat] = sizes.get(event.seat, 0) - 1 - len(event.discarded)
+    elif kind is HandsTraded:
+        assert isinstance(event, HandsTraded)
+        sizes[event.seat] = event.seat_count
+        sizes[event.target] = event.target_count
+
+
+def _inferred_voids(game: Game, seat: int, wilds: bool) -> dict[int, tuple[int, int]]:
+    """For each other seat whose latest turn in the current hand began, nothing owed,
+    with a press (it could have played instead) or, with ``wilds``, with a wild played
+    while it kept cards and no other seat was close to going out (it could have played
+    a coloured card instead): the mask of the faces it did not hold then, and the cards
+    it has taken since (the Pressed events' public counts). A trade forgets what was
+    known of both hands."""
     log = game.log
     begin = len(log)
     while begin > 0 and type(log[begin - 1]) is not HandStarted:
         begin -= 1
     voids: dict[int, list[int]] = {}
+    sizes: dict[int, int] = {}
     top: Card | None = None
     colour = None
     previous: object = None
@@ -152,6 +194,21 @@ def _press_voids(game: Game, seat: int) -> dict[int, tuple[int, int]]:
         kind = type(event)
         if kind is CardPlayed:
             assert isinstance(event, CardPlayed)
+            player = event.seat
+            if (
+                wilds
+                and event.card.is_wild
+                and not event.stacked
+                and not event.discarded
+                and type(previous) is TurnStarted
+                and previous.seat == player
+                and player != seat
+                and top is not None
+                and colour is not None
+                and sizes.get(player, 0) > 1
+                and all(size > _CLOSE for other, size in sizes.items() if other != player)
+            ):
+                voids[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
             top, colour = event.card, event.colour
         elif kind is StartCardTurned:
             assert isinstance(event, StartCardTurned)
@@ -176,6 +233,7 @@ def _press_voids(game: Game, seat: int) -> dict[int, tuple[int, int]]:
             assert isinstance(event, HandsTraded)
             voids.pop(event.seat, None)
             voids.pop(event.target, None)
+        _count_cards(sizes, event)
         previous = event
     return {s: (mask, taken) for s, (mask, taken) in voids.items()}
 
@@ -211,6 +269,7 @@ class Sampler:
         "_unknown",
         "_unseen_ids",
         "_voids",
+        "_wild_voids",
         "seat",
     )
 
@@ -249,20 +308,25 @@ class Sampler:
         ]
         self._stock_size = len(game.launcher.stock)
         self._aside_size = len(game.aside)
-        # For sample_inferring: each seat that pressed at the start of its turn, how many
-        # of the cards it cannot name it held then at least, and which unseen cards
-        # could be among them (the faces it could not have played then).
+        # For sample_inferring: each seat that pressed (or, for wilds=True, played a
+        # wild) at the start of its turn, how many of the cards it cannot name it held
+        # then at least, and which unseen cards could be among them (the faces it did
+        # not hold then).
         face_of = game._tables.face_of
-        self._voids = tuple(
-            (
-                other,
-                max(0, self._unknown[other] - taken),
-                frozenset(i for i in self._unseen_ids if not playable >> face_of[i] & 1),
+
+        def voids(wilds: bool) -> tuple[tuple[int, int, frozenset[int]], ...]:
+            found = _inferred_voids(game, seat, wilds) if game.emitting else {}
+            return tuple(
+                (
+                    other,
+                    max(0, self._unknown[other] - taken),
+                    frozenset(i for i in self._unseen_ids if not playable >> face_of[i] & 1),
+                )
+                for other, (playable, taken) in sorted(found.items())
             )
-            for other, (playable, taken) in sorted(
-                _press_voids(game, seat).items() if game.emitting else ()
-            )
-        )
+
+        self._voids = voids(False)
+        self._wild_voids = voids(True)
         # The public game: the seat's hand and the pile as they are, every hidden zone
         # emptied (so a sample can only ever hold what the sampler deals into it).
         public = game.search_copy(random.Random(0))
@@ -341,19 +405,26 @@ class Sampler:
         game.aside = unseen[stock:]
         return game
 
-    def sample_inferring(self, rng: random.Random) -> Game:
+    def sample_inferring(self, rng: random.Random, wilds: bool = False) -> Game:
         """:meth:`sample`, with the cards an opponent held when it pressed at the start of
         its turn taken from the faces it could not have played then (see the module's
         text): each such seat's share of them first, in seat order, then the rest as
         :meth:`sample` deals. Where too few such cards are unseen (the opponent reneged),
-        it gets those there are. Without such a press it is :meth:`sample`."""
-        if not self._voids:
+        it gets those there are. Without such a press it is :meth:`sample`.
+
+        With ``wilds``, a wild played at the start of a turn counts too, when its player
+        kept cards and no other hand was close to going out (two cards or fewer): the
+        cards it kept are taken from the faces that are wild or were not playable then
+        (it played the wild because it had no coloured card to play), the latest of its
+        presses and such plays counting."""
+        found = self._wild_voids if wilds else self._voids
+        if not found:
             return self.sample(rng)
         draw = rng.random
         unseen = sorted(self._unseen_ids, key=lambda _card: draw())
         chosen: dict[int, list[int]] = {}
         taken: set[int] = set()
-        for other, count, allowed in self._voids:
+        for other, count, allowed in found:
             picks: list[int] = []
             if count:
                 for card_id in unseen:
