@@ -76,14 +76,19 @@ def test_two_games_that_look_the_same_to_a_seat_give_it_the_same_samples() -> No
 
 def draw(sampler: Sampler, method: str, rng: random.Random) -> Game:
     """A sample by ``method``: ``sample``, ``sample_inferring`` (from presses) or
-    ``sample_inferring_wilds`` (from presses and wilds)."""
+    ``sample_inferring_wilds`` (from presses and wilds) or ``sample_inferring_named`` (and
+    the colours wilds named)."""
     if method == "sample_inferring_wilds":
         return sampler.sample_inferring(rng, wilds=True)
+    if method == "sample_inferring_named":
+        return sampler.sample_inferring(rng, wilds=True, named=True)
     sample: Game = getattr(sampler, method)(rng)
     return sample
 
 
-@pytest.mark.parametrize("method", ["sample", "sample_inferring", "sample_inferring_wilds"])
+@pytest.mark.parametrize(
+    "method", ["sample", "sample_inferring", "sample_inferring_wilds", "sample_inferring_named"]
+)
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_every_sample_is_a_legal_game_that_looks_the_same_to_the_seat(
@@ -237,6 +242,11 @@ def coloured_and_playable(card: Card, top: Card, colour: Colour) -> bool:
     return not card.is_wild and could_play(card, top, colour) and card.kind is not Kind.TRADE_HANDS
 
 
+def kept_coloured(hand: list[Card], top: Card, colour: Colour) -> list[Card]:
+    """The coloured cards of ``hand`` playable on ``top`` in ``colour`` (Trade Hands aside)."""
+    return [card for card in hand if coloured_and_playable(card, top, colour)]
+
+
 def after_a_wild_at_a_turns_start(edition: str, seed: int) -> tuple[Game, int, Card, Colour]:
     """A match of heuristic bots, stopped at seat 0's decision after another seat played
     a wild (not a Mega Hit stack) as its turn began, kept cards, with no other hand at
@@ -290,26 +300,54 @@ def test_an_opponent_who_played_a_wild_with_nobody_close_is_dealt_no_coloured_ca
             game, player, top, colour = after_a_wild_at_a_turns_start(edition, seed)
         except AssertionError:
             continue
-
-        def kept(hand: list[Card]) -> list[Card]:
-            return [c for c in hand if coloured_and_playable(c, top, colour)]  # noqa: B023
-
-        assert not kept(game.hand(player))
+        assert not kept_coloured(game.hand(player), top, colour)
         sampler = Sampler(game, 0)
         rng = random.Random(seed)
         for _ in range(30):
             hand = sampler.sample_inferring(rng, wilds=True).hand(player)
             assert len(hand) == len(game.hand(player))
-            assert not kept(hand)
+            assert not kept_coloured(hand, top, colour)
         # Inferring from presses alone, some sample hands it such a card.
         plain = [sampler.sample_inferring(rng).hand(player) for _ in range(30)]
-        assert any(kept(hand) for hand in plain)
+        assert any(kept_coloured(hand, top, colour) for hand in plain)
+        return
+    raise AssertionError("no seed gave a wild at the start of a turn")
+
+
+def most_held(hand: list[Card]) -> set[Colour]:
+    counts = Counter(card.colour for card in hand if card.colour is not None)
+    top = max(counts.values(), default=0)
+    return {colour for colour in Colour if counts[colour] == top}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_opponent_who_named_a_colour_is_dealt_most_of_that_colour(edition: str) -> None:
+    # The heuristic bot, like most people, names the colour it holds most; until its
+    # hand changes, samples that take the guess give it a hand where that holds.
+    for seed in range(60):
+        try:
+            game, player, top, colour = after_a_wild_at_a_turns_start(edition, seed)
+        except AssertionError:
+            continue
+        wild = next(e for e in reversed(game.log) if isinstance(e, CardPlayed) and e.seat == player)
+        assert wild.card.is_wild
+        named = wild.colour
+        assert named in most_held(game.hand(player))  # the bot named its colour
+        sampler = Sampler(game, 0)
+        rng = random.Random(seed)
+        hands = [sampler.sample_inferring(rng, True, True).hand(player) for _ in range(30)]
+        assert all(named in most_held(hand) for hand in hands)
+        assert all(not kept_coloured(hand, top, colour) for hand in hands)
+        # Inferring from the wild alone, some sample does not.
+        plain = [sampler.sample_inferring(rng, True).hand(player) for _ in range(30)]
+        assert not all(named in most_held(hand) for hand in plain)
         return
     raise AssertionError("no seed gave a wild at the start of a turn")
 
 
 @pytest.mark.parametrize("wilds", [False, True])
 def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool) -> None:
+    named = wilds
     made = after_a_wild_at_a_turns_start if wilds else after_a_press_at_a_turns_start
     game, _player, _top, _colour = made("2003", 3)
     # The same game, its log as seat 0 saw it (others' drawn and dealt cards hidden) and
@@ -327,6 +365,6 @@ def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool) -> None:
     other.launcher.stock = hidden[at:]
     assert view(other, 0) == view(game, 0)
     for seed in range(10):
-        a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds)
-        b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds)
+        a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds, named)
+        b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds, named)
         assert faces_only(a) == faces_only(b)

@@ -65,6 +65,7 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
         ("ismcts:time=nan", "time must be a number of seconds above 0"),
         ("ismcts:fast", "unknown option 'fast'"),
         ("ismcts:iters=9:blind:wilds", "wilds infers from presses as well: drop blind"),
+        ("ismcts:iters=9:named:blind", "named infers from presses as well: drop blind"),
         ("ismcts-expert", "unknown bot 'ismcts-expert'"),
     ],
 )
@@ -79,7 +80,7 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
     assert str(refused.value) == (
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, fitted or sizes, faces or actions, greedy or "
-        "random, held or colours, infer or blind, wilds or presses)"
+        "random, held or colours, infer or blind, wilds or presses, named or unnamed)"
     )
 
 

@@ -114,6 +114,10 @@ INFER_PRESSES = True
 #: ``presses`` for presses alone). Under trial: the heuristic bot keeps its wilds for
 #: need, and so do most families.
 INFER_WILDS = False
+#: Whether the samples take an opponent whose hand has not changed since it played a
+#: wild to hold most of the colour it named (``sample_inferring(named=True)``; option
+#: ``named``, and ``unnamed`` without). Under trial, as ``INFER_WILDS``.
+INFER_NAMED = False
 
 
 def adopted(edition: str) -> dict[str, Any]:
@@ -126,6 +130,7 @@ def adopted(edition: str) -> dict[str, Any]:
         "held": HELD_COLOURS,
         "infer_presses": INFER_PRESSES,
         "infer_wilds": INFER_WILDS,
+        "infer_named": INFER_NAMED,
     }
 
 
@@ -387,6 +392,7 @@ def search(
     exploration: float = EXPLORATION,
     infer_presses: bool = False,
     infer_wilds: bool = False,
+    infer_named: bool = False,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -404,7 +410,8 @@ def search(
     samples take an opponent who pressed at the start of its turn to have had no card it
     could play (:meth:`Sampler.sample_inferring`), and with ``infer_wilds`` as well one
     who played a wild there, with no other hand close to going out, to have had no
-    coloured card it could play.
+    coloured card it could play; with ``infer_named``, one whose hand has not changed
+    since it played a wild to hold most of the colour it named.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -415,7 +422,7 @@ def search(
     hand = knowledge.hand_number
     sample: Callable[[random.Random], Game] = knowledge.sample
     if infer_presses:
-        sample = functools.partial(knowledge.sample_inferring, wilds=infer_wilds)
+        sample = functools.partial(knowledge.sample_inferring, wilds=infer_wilds, named=infer_named)
     bias = {hint.code: prior} if hint is not None and prior > 0 else None
     done = 0
     while done < limit:
@@ -660,6 +667,9 @@ class ISMCTSBot:
         infer_wilds: With ``infer_presses``, opponents who played a wild at the start
             of their turn, nobody else close to going out, are taken to have had no
             coloured card to play (option ``wilds``; ``presses`` turns it off).
+        infer_named: With ``infer_presses``, an opponent whose hand has not changed
+            since it played a wild is taken to hold most of the colour it named (option
+            ``named``; ``unnamed`` turns it off).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -681,6 +691,7 @@ class ISMCTSBot:
         exploration: float = EXPLORATION,
         infer_presses: bool = INFER_PRESSES,
         infer_wilds: bool = INFER_WILDS,
+        infer_named: bool = INFER_NAMED,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -701,6 +712,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.infer_presses = infer_presses
         self.infer_wilds = infer_wilds
+        self.infer_named = infer_named
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -732,6 +744,7 @@ class ISMCTSBot:
             exploration=self.exploration,
             infer_presses=self.infer_presses,
             infer_wilds=self.infer_wilds,
+            infer_named=self.infer_named,
         )
         if margin is None or hint is None:
             return result.best
@@ -759,7 +772,7 @@ class ISMCTSBot:
 SPEC_OPTIONS = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind, "
-    "wilds or presses"
+    "wilds or presses, named or unnamed"
 )
 
 
@@ -803,6 +816,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["infer"] = key == "infer"
         elif key in ("wilds", "presses") and not sep:
             settings["wilds"] = key == "wilds"
+        elif key in ("named", "unnamed") and not sep:
+            settings["named"] = key == "named"
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -830,8 +845,9 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             raise ValueError(f"bot {spec!r}: unknown option {part!r} ({SPEC_OPTIONS})")
     if "iters" not in settings and "time" not in settings:
         raise ValueError(f"bot {spec!r}: give iters=N or time=S")
-    if settings.get("wilds") and settings.get("infer") is False:
-        raise ValueError(f"bot {spec!r}: wilds infers from presses as well: drop blind")
+    for option in ("wilds", "named"):
+        if settings.get(option) and settings.get("infer") is False:
+            raise ValueError(f"bot {spec!r}: {option} infers from presses as well: drop blind")
     return ISMCTSBot(
         rng,
         iterations=int(settings["iters"]) if "iters" in settings else None,
@@ -848,4 +864,5 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         exploration=float(settings.get("c", EXPLORATION)),
         infer_presses=bool(settings.get("infer", INFER_PRESSES)),
         infer_wilds=bool(settings.get("wilds", INFER_WILDS)),
+        infer_named=bool(settings.get("named", INFER_NAMED)),
     )

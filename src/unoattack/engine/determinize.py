@@ -238,6 +238,39 @@ def _inferred_voids(game: Game, seat: int, wilds: bool) -> dict[int, tuple[int, 
     return {s: (mask, taken) for s, (mask, taken) in voids.items()}
 
 
+def _named_colours(game: Game, seat: int) -> dict[int, int]:
+    """Each other seat whose hand has not changed since it played a wild in the current
+    hand (no play, no card taken, no trade since): the colour it named then."""
+    log = game.log
+    begin = len(log)
+    while begin > 0 and type(log[begin - 1]) is not HandStarted:
+        begin -= 1
+    named: dict[int, int] = {}
+    for index in range(begin, len(log)):
+        event = log[index]
+        kind = type(event)
+        if kind is CardPlayed:
+            assert isinstance(event, CardPlayed)
+            if event.card.is_wild and event.seat != seat:
+                named[event.seat] = int(event.colour)
+            else:
+                named.pop(event.seat, None)
+        elif kind is Pressed:
+            assert isinstance(event, Pressed)
+            if event.count:
+                named.pop(event.seat, None)
+        elif kind is HandsTraded:
+            assert isinstance(event, HandsTraded)
+            named.pop(event.seat, None)
+            named.pop(event.target, None)
+    return named
+
+
+#: How many hands a sample draws for a seat that named a colour before it keeps one in
+#: which that colour is not the most held (the guess may be wrong: people err).
+NAMED_ATTEMPTS = 20
+
+
 def knowledge(game: Game, seat: int) -> Knowledge:
     """What ``seat`` knows of where the cards are (see :class:`Knowledge`).
 
@@ -263,7 +296,9 @@ class Sampler:
 
     __slots__ = (
         "_aside_size",
+        "_colour_of",
         "_known_ids",
+        "_named",
         "_public",
         "_stock_size",
         "_unknown",
@@ -327,6 +362,18 @@ class Sampler:
 
         self._voids = voids(False)
         self._wild_voids = voids(True)
+        # For sample_inferring(named=True): each seat that named a colour with the wild it
+        # played last, and the colours of the cards it is known to hold.
+        faces = game.faces
+        self._colour_of = [-1 if c.colour is None else int(c.colour) for c in faces]
+        named = []
+        for other, colour in sorted(_named_colours(game, seat).items() if game.emitting else ()):
+            counts = [0, 0, 0, 0]
+            for card_id in known_ids[other]:
+                if self._colour_of[card_id] >= 0:
+                    counts[self._colour_of[card_id]] += 1
+            named.append((other, colour, tuple(counts)))
+        self._named = tuple(named)
         # The public game: the seat's hand and the pile as they are, every hidden zone
         # emptied (so a sample can only ever hold what the sampler deals into it).
         public = game.search_copy(random.Random(0))
@@ -405,7 +452,9 @@ class Sampler:
         game.aside = unseen[stock:]
         return game
 
-    def sample_inferring(self, rng: random.Random, wilds: bool = False) -> Game:
+    def sample_inferring(
+        self, rng: random.Random, wilds: bool = False, named: bool = False
+    ) -> Game:
         """:meth:`sample`, with the cards an opponent held when it pressed at the start of
         its turn taken from the faces it could not have played then (see the module's
         text): each such seat's share of them first, in seat order, then the rest as
@@ -416,9 +465,14 @@ class Sampler:
         kept cards and no other hand was close to going out (two cards or fewer): the
         cards it kept are taken from the faces that are wild or were not playable then
         (it played the wild because it had no coloured card to play), the latest of its
-        presses and such plays counting."""
+        presses and such plays counting.
+
+        With ``named`` as well, an opponent whose hand has not changed since it played a
+        wild is taken to hold at least as many cards of the colour it named as of any
+        other colour (a player names the colour it holds most): its hand is drawn again,
+        up to :data:`NAMED_ATTEMPTS` times, until that holds."""
         found = self._wild_voids if wilds else self._voids
-        if not found:
+        if not found and not (named and self._named):
             return self.sample(rng)
         draw = rng.random
         unseen = sorted(self._unseen_ids, key=lambda _card: draw())
@@ -434,8 +488,45 @@ class Sampler:
                             break
                 taken.update(picks)
             chosen[other] = picks
+        if named:
+            self._draw_named(rng, unseen, chosen, taken, found)
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
+
+    def _draw_named(
+        self,
+        rng: random.Random,
+        unseen: list[int],
+        chosen: dict[int, list[int]],
+        taken: set[int],
+        found: tuple[tuple[int, int, frozenset[int]], ...],
+    ) -> None:
+        """Deal each seat that named a colour its whole unknown share, drawn again until
+        the named colour is (one of) the most held in its hand (see
+        :meth:`sample_inferring`); a seat with a guess from an older press is left be."""
+        colour_of = self._colour_of
+        guesses = {other: (count, allowed) for other, count, allowed in found}
+        for other, colour, known_counts in self._named:
+            need = self._unknown[other]
+            guess = guesses.get(other)
+            if need == 0 or (guess is not None and guess[0] != need):
+                continue
+            taken.difference_update(chosen.get(other, ()))
+            allowed = guess[1] if guess is not None else None
+            pool = [i for i in unseen if i not in taken and (allowed is None or i in allowed)]
+            if len(pool) < need:
+                taken.update(chosen.get(other, ()))
+                continue
+            for _attempt in range(NAMED_ATTEMPTS):
+                picks = rng.sample(pool, need)
+                counts = list(known_counts)
+                for card_id in picks:
+                    if colour_of[card_id] >= 0:
+                        counts[colour_of[card_id]] += 1
+                if counts[colour] == max(counts):
+                    break
+            chosen[other] = picks
+            taken.update(picks)
 
 
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
