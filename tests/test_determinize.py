@@ -23,8 +23,8 @@ import pytest
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine import Action, Game, format_position, parse_position, view
 from unoattack.engine.actions import ActionKind
-from unoattack.engine.determinize import Sampler, determinize, knowledge
-from unoattack.engine.events import CardPlayed, Pressed, TurnStarted
+from unoattack.engine.determinize import Sampler, _hand_sizes, determinize, knowledge
+from unoattack.engine.events import CardPlayed, HandStarted, Pressed, TurnStarted
 from unoattack.rules.cards import Card, Colour, Kind
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -245,6 +245,26 @@ def coloured_and_playable(card: Card, top: Card, colour: Colour) -> bool:
 def kept_coloured(hand: list[Card], top: Card, colour: Colour) -> list[Card]:
     """The coloured cards of ``hand`` playable on ``top`` in ``colour`` (Trade Hands aside)."""
     return [card for card in hand if coloured_and_playable(card, top, colour)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_hand_sizes_read_from_public_events_are_the_real_ones(edition: str) -> None:
+    # The guess from wilds needs every hand's size at the moment of the play: deals,
+    # presses, plays (Discard All's included) and trades, counted from the events alone.
+    for players, seed in ((2, 1), (4, 2), (7, 3)):
+        game = Game.new(edition, players=players, seed=seed)
+        bots = [HeuristicBot(random.Random(seed * 7 + s)) for s in range(players)]
+        checked = 0
+        while not game.is_over and checked < 600:
+            log = game.log
+            begin = max(i + 1 for i, e in enumerate(log) if isinstance(e, HandStarted))
+            sizes = _hand_sizes(log, begin)
+            assert [sizes.get(s, 0) for s in range(players)] == [len(h) for h in game.hands]
+            checked += 1
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(view(game, seat)), seat)
+        assert checked > 100
 
 
 def after_a_wild_at_a_turns_start(edition: str, seed: int) -> tuple[Game, int, Card, Colour]:

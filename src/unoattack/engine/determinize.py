@@ -173,18 +173,36 @@ def _count_cards(sizes: dict[int, int], event: Event) -> None:
         sizes[event.target] = event.target_count
 
 
-def _inferred_voids(game: Game, seat: int, wilds: bool) -> dict[int, tuple[int, int]]:
+class _Guesses(NamedTuple):
+    """What the events of the current hand let a seat guess about the others' hands
+    (see :func:`_guesses`)."""
+
+    #: Seat -> (the mask of the faces it did not hold then, the cards taken since), from
+    #: presses at the start of a turn.
+    presses: dict[int, tuple[int, int]]
+    #: The same from presses and from wilds played at the start of a turn.
+    wilds: dict[int, tuple[int, int]]
+    #: Seat -> the colour (an int) named with the wild it played last, while its hand
+    #: has not changed since.
+    named: dict[int, int]
+
+
+def _guesses(game: Game, seat: int) -> _Guesses:
     """For each other seat whose latest turn in the current hand began, nothing owed,
-    with a press (it could have played instead) or, with ``wilds``, with a wild played
+    with a press (it could have played instead) or, for ``wilds``, with a wild played
     while it kept cards and no other seat was close to going out (it could have played
     a coloured card instead): the mask of the faces it did not hold then, and the cards
-    it has taken since (the Pressed events' public counts). A trade forgets what was
-    known of both hands."""
+    it has taken since (the Pressed events' public counts); and each other seat whose
+    hand has not changed since it played a wild (no play, no card taken, no trade): the
+    colour it named. A trade forgets what was known of both hands. One pass over the
+    hand's events, reading only their public fields."""
     log = game.log
     begin = len(log)
     while begin > 0 and type(log[begin - 1]) is not HandStarted:
         begin -= 1
-    voids: dict[int, list[int]] = {}
+    presses: dict[int, list[int]] = {}
+    wilds: dict[int, list[int]] = {}
+    named: dict[int, int] = {}
     sizes: dict[int, int] = {}
     top: Card | None = None
     colour = None
@@ -195,20 +213,21 @@ def _inferred_voids(game: Game, seat: int, wilds: bool) -> dict[int, tuple[int, 
         if kind is CardPlayed:
             assert isinstance(event, CardPlayed)
             player = event.seat
-            if (
-                wilds
-                and event.card.is_wild
-                and not event.stacked
-                and not event.discarded
-                and type(previous) is TurnStarted
-                and previous.seat == player
-                and player != seat
-                and top is not None
-                and colour is not None
-                and sizes.get(player, 0) > 1
-                and all(size > _CLOSE for other, size in sizes.items() if other != player)
-            ):
-                voids[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
+            if event.card.is_wild and player != seat:
+                named[player] = int(event.colour)
+                if (
+                    not event.stacked
+                    and not event.discarded
+                    and type(previous) is TurnStarted
+                    and previous.seat == player
+                    and top is not None
+                    and colour is not None
+                    and sizes.get(player, 0) > 1
+                    and all(size > _CLOSE for other, size in sizes.items() if other != player)
+                ):
+                    wilds[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
+            else:
+                named.pop(player, None)
             top, colour = event.card, event.colour
         elif kind is StartCardTurned:
             assert isinstance(event, StartCardTurned)
@@ -226,44 +245,26 @@ def _inferred_voids(game: Game, seat: int, wilds: bool) -> dict[int, tuple[int, 
                 and top is not None
                 and colour is not None
             ):
-                voids[presser] = [MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY, 0]
-            if presser in voids:
-                voids[presser][1] += event.count
+                mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
+                presses[presser] = [mask, 0]
+                wilds[presser] = [mask, 0]
+            for voids in (presses, wilds):
+                if presser in voids:
+                    voids[presser][1] += event.count
+            if event.count:
+                named.pop(presser, None)
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
-            voids.pop(event.seat, None)
-            voids.pop(event.target, None)
+            for guessed in (presses, wilds, named):
+                guessed.pop(event.seat, None)
+                guessed.pop(event.target, None)
         _count_cards(sizes, event)
         previous = event
-    return {s: (mask, taken) for s, (mask, taken) in voids.items()}
-
-
-def _named_colours(game: Game, seat: int) -> dict[int, int]:
-    """Each other seat whose hand has not changed since it played a wild in the current
-    hand (no play, no card taken, no trade since): the colour it named then."""
-    log = game.log
-    begin = len(log)
-    while begin > 0 and type(log[begin - 1]) is not HandStarted:
-        begin -= 1
-    named: dict[int, int] = {}
-    for index in range(begin, len(log)):
-        event = log[index]
-        kind = type(event)
-        if kind is CardPlayed:
-            assert isinstance(event, CardPlayed)
-            if event.card.is_wild and event.seat != seat:
-                named[event.seat] = int(event.colour)
-            else:
-                named.pop(event.seat, None)
-        elif kind is Pressed:
-            assert isinstance(event, Pressed)
-            if event.count:
-                named.pop(event.seat, None)
-        elif kind is HandsTraded:
-            assert isinstance(event, HandsTraded)
-            named.pop(event.seat, None)
-            named.pop(event.target, None)
-    return named
+    return _Guesses(
+        {s: (mask, taken) for s, (mask, taken) in presses.items()},
+        {s: (mask, taken) for s, (mask, taken) in wilds.items()},
+        named,
+    )
 
 
 #: How many hands a sample draws for a seat that named a colour before it keeps one in
@@ -348,9 +349,9 @@ class Sampler:
         # then at least, and which unseen cards could be among them (the faces it did
         # not hold then).
         face_of = game._tables.face_of
+        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {})
 
-        def voids(wilds: bool) -> tuple[tuple[int, int, frozenset[int]], ...]:
-            found = _inferred_voids(game, seat, wilds) if game.emitting else {}
+        def voids(found: dict[int, tuple[int, int]]) -> tuple[tuple[int, int, frozenset[int]], ...]:
             return tuple(
                 (
                     other,
@@ -360,14 +361,13 @@ class Sampler:
                 for other, (playable, taken) in sorted(found.items())
             )
 
-        self._voids = voids(False)
-        self._wild_voids = voids(True)
+        self._voids = voids(guesses.presses)
+        self._wild_voids = voids(guesses.wilds)
         # For sample_inferring(named=True): each seat that named a colour with the wild it
         # played last, and the colours of the cards it is known to hold.
-        faces = game.faces
-        self._colour_of = [-1 if c.colour is None else int(c.colour) for c in faces]
+        self._colour_of = [-1 if c.colour is None else int(c.colour) for c in game.faces]
         named = []
-        for other, colour in sorted(_named_colours(game, seat).items() if game.emitting else ()):
+        for other, colour in sorted(guesses.named.items()):
             counts = [0, 0, 0, 0]
             for card_id in known_ids[other]:
                 if self._colour_of[card_id] >= 0:
