@@ -82,12 +82,21 @@ def draw(sampler: Sampler, method: str, rng: random.Random) -> Game:
         return sampler.sample_inferring(rng, wilds=True)
     if method == "sample_inferring_named":
         return sampler.sample_inferring(rng, wilds=True, named=True)
+    if method == "sample_inferring_every":
+        return sampler.sample_inferring(rng, every=True)
     sample: Game = getattr(sampler, method)(rng)
     return sample
 
 
 @pytest.mark.parametrize(
-    "method", ["sample", "sample_inferring", "sample_inferring_wilds", "sample_inferring_named"]
+    "method",
+    [
+        "sample",
+        "sample_inferring",
+        "sample_inferring_wilds",
+        "sample_inferring_named",
+        "sample_inferring_every",
+    ],
 )
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 4, 7])
@@ -365,8 +374,8 @@ def test_an_opponent_who_named_a_colour_is_dealt_most_of_that_colour(edition: st
     raise AssertionError("no seed gave a wild at the start of a turn")
 
 
-@pytest.mark.parametrize("wilds", [False, True])
-def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool) -> None:
+@pytest.mark.parametrize(("wilds", "every"), [(False, False), (True, False), (False, True)])
+def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool, every: bool) -> None:
     named = wilds
     made = after_a_wild_at_a_turns_start if wilds else after_a_press_at_a_turns_start
     game, _player, _top, _colour = made("2003", 3)
@@ -385,6 +394,76 @@ def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool) -> None:
     other.launcher.stock = hidden[at:]
     assert view(other, 0) == view(game, 0)
     for seed in range(10):
-        a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds, named)
-        b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds, named)
+        a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds, named, every)
+        b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds, named, every)
         assert faces_only(a) == faces_only(b)
+
+
+def after_two_presses_at_turns_start(
+    edition: str, seed: int
+) -> tuple[Game, int, list[tuple[Card, Colour]]]:
+    """A match of heuristic bots, stopped at seat 0's turn after another seat pressed at
+    the start of two turns in a row, taking no card either time, its hand unchanged
+    since: (the game, that seat, the top card and colour of each press, oldest first)."""
+    game = Game.new(edition, players=3, seed=seed)
+    bots = [HeuristicBot(random.Random(seed * 3 + s)) for s in range(3)]
+    presses: dict[int, list[tuple[Card, Colour]]] = {1: [], 2: []}
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0 and game.phase.name == "TURN":
+            for other in (1, 2):
+                if len(presses[other]) >= 2:
+                    return game, other, presses[other][-2:]
+        starting = isinstance(game.log[-1], TurnStarted) and game.log[-1].seat == seat
+        top, colour = game.top, game.colour
+        before = len(game.log)
+        hands = [list(hand) for hand in game.hands]
+        game.apply(bots[seat].choose(view(game, seat)), seat)
+        pressed = [e for e in game.log[before:] if isinstance(e, Pressed)]
+        for other in (1, 2):
+            if list(game.hands[other]) != hands[other]:
+                presses[other] = []  # it played, took cards or traded
+        if (
+            seat != 0
+            and starting
+            and len(pressed) == 1
+            and pressed[0].seat == seat
+            and pressed[0].count == 0
+            and top is not None
+            and colour is not None
+        ):
+            presses[seat].append((top, colour))
+    raise AssertionError("no two presses in a row before seat 0's turn")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_with_every_press_an_opponent_is_dealt_no_card_it_could_play_at_either(
+    edition: str,
+) -> None:
+    # Two presses in a row with no card taken: the whole hand was held at both, so a
+    # heuristic bot (which presses only when it cannot play, a Trade Hands that would not
+    # help aside) holds no card playable at either. The latest press alone says less.
+    def at_either(hand: list[Card], seen: list[tuple[Card, Colour]]) -> list[Card]:
+        return [
+            c
+            for c in hand
+            if c.kind is not Kind.TRADE_HANDS and any(could_play(c, t, k) for t, k in seen)
+        ]
+
+    for seed in range(80):
+        try:
+            game, presser, seen = after_two_presses_at_turns_start(edition, seed)
+        except AssertionError:
+            continue
+        assert not at_either(game.hand(presser), seen)  # the bot did not renege
+        sampler = Sampler(game, 0)
+        rng = random.Random(seed)
+        for _ in range(30):
+            hand = sampler.sample_inferring(rng, every=True).hand(presser)
+            assert len(hand) == len(game.hand(presser))
+            assert not at_either(hand, seen)
+        latest = [sampler.sample_inferring(rng).hand(presser) for _ in range(30)]
+        if any(at_either(hand, seen[:1]) for hand in latest):
+            return
+    raise AssertionError("no seed gave two presses where the older one says more")

@@ -28,7 +28,8 @@ With ``wilds=True`` it reads one thing more of the same kind: an opponent who pl
 wild at the start of its turn, keeping cards, while no other hand held two cards or
 fewer, is taken to have had no coloured card it could play (a player keeps wilds for
 need; with someone close to going out a wild may be played to stop them or shed its
-points, so then nothing is read). Only the latest such press or wild of a seat counts.
+points, so then nothing is read). Only the latest such press or wild of a seat counts,
+unless ``every=True``: then every press of a seat since its last trade counts.
 
 >>> import random
 >>> from unoattack.engine import Game
@@ -185,6 +186,10 @@ class _Guesses(NamedTuple):
     #: Seat -> the colour (an int) named with the wild it played last, while its hand
     #: has not changed since.
     named: dict[int, int]
+    #: Seat -> every press of ``presses`` since its hand last changed hands (a trade),
+    #: oldest first, each as [the mask of the faces it did not hold then, the cards
+    #: taken since].
+    every: dict[int, list[list[int]]]
 
 
 def _guesses(game: Game, seat: int) -> _Guesses:
@@ -203,6 +208,7 @@ def _guesses(game: Game, seat: int) -> _Guesses:
     presses: dict[int, list[int]] = {}
     wilds: dict[int, list[int]] = {}
     named: dict[int, int] = {}
+    every: dict[int, list[list[int]]] = {}
     sizes: dict[int, int] = {}
     top: Card | None = None
     colour = None
@@ -248,14 +254,17 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                 mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
                 presses[presser] = [mask, 0]
                 wilds[presser] = [mask, 0]
+                every.setdefault(presser, []).append([mask, 0])
             for voids in (presses, wilds):
                 if presser in voids:
                     voids[presser][1] += event.count
+            for guess in every.get(presser, ()):
+                guess[1] += event.count
             if event.count:
                 named.pop(presser, None)
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
-            for guessed in (presses, wilds, named):
+            for guessed in (presses, wilds, named, every):
                 guessed.pop(event.seat, None)
                 guessed.pop(event.target, None)
         _count_cards(sizes, event)
@@ -264,6 +273,7 @@ def _guesses(game: Game, seat: int) -> _Guesses:
         {s: (mask, taken) for s, (mask, taken) in presses.items()},
         {s: (mask, taken) for s, (mask, taken) in wilds.items()},
         named,
+        every,
     )
 
 
@@ -298,8 +308,11 @@ class Sampler:
     __slots__ = (
         "_aside_size",
         "_colour_of",
+        "_face_of",
         "_known_ids",
+        "_layered",
         "_named",
+        "_presses",
         "_public",
         "_stock_size",
         "_unknown",
@@ -349,7 +362,7 @@ class Sampler:
         # then at least, and which unseen cards could be among them (the faces it did
         # not hold then).
         face_of = game._tables.face_of
-        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {})
+        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {}, {})
 
         def voids(found: dict[int, tuple[int, int]]) -> tuple[tuple[int, int, frozenset[int]], ...]:
             return tuple(
@@ -363,6 +376,11 @@ class Sampler:
 
         self._voids = voids(guesses.presses)
         self._wild_voids = voids(guesses.wilds)
+        # For sample_inferring(every=True), worked out when first asked for (see
+        # _layers): every press of each seat since its last trade.
+        self._presses = guesses.every
+        self._face_of = face_of
+        self._layered: tuple[tuple[int, tuple[tuple[int, frozenset[int]], ...]], ...] | None = None
         # For sample_inferring(named=True): each seat that named a colour with the wild it
         # played last, and the colours of the cards it is known to hold.
         self._colour_of = [-1 if c.colour is None else int(c.colour) for c in game.faces]
@@ -453,7 +471,7 @@ class Sampler:
         return game
 
     def sample_inferring(
-        self, rng: random.Random, wilds: bool = False, named: bool = False
+        self, rng: random.Random, wilds: bool = False, named: bool = False, every: bool = False
     ) -> Game:
         """:meth:`sample`, with the cards an opponent held when it pressed at the start of
         its turn taken from the faces it could not have played then (see the module's
@@ -470,7 +488,15 @@ class Sampler:
         With ``named`` as well, an opponent whose hand has not changed since it played a
         wild is taken to hold at least as many cards of the colour it named as of any
         other colour (a player names the colour it holds most): its hand is drawn again,
-        up to :data:`NAMED_ATTEMPTS` times, until that holds."""
+        up to :data:`NAMED_ATTEMPTS` times, until that holds.
+
+        With ``every`` (which reads presses alone: ``wilds`` and ``named`` are then not
+        read), every press of an opponent at the start of its turn since its last trade
+        counts, not only the latest: the cards it has held since a press (at least its
+        hand's size less the cards it took since) were held at every later press too, so
+        they are taken from the faces playable at none of them."""
+        if every:
+            return self._sample_layered(rng)
         found = self._wild_voids if wilds else self._voids
         if not found and not (named and self._named):
             return self.sample(rng)
@@ -490,6 +516,60 @@ class Sampler:
             chosen[other] = picks
         if named:
             self._draw_named(rng, unseen, chosen, taken, found)
+        rest = [card_id for card_id in unseen if card_id not in taken]
+        return self._deal(rng, rest, chosen)
+
+    def _layers(self) -> tuple[tuple[int, tuple[tuple[int, frozenset[int]], ...]], ...]:
+        """Each seat's presses since its last trade in layers, oldest first: (how many of
+        its unknown cards, which unseen cards they may be). The cards it has held since
+        its oldest press (at least its unknown count less the cards taken since) were
+        held at every later press too, so they avoid the faces playable at any of them;
+        each later press adds the cards taken in between."""
+        if self._layered is not None:
+            return self._layered
+        face_of = self._face_of
+        layered = []
+        for other, found in sorted(self._presses.items()):
+            unknown = self._unknown[other]
+            layers = []
+            counted = 0  # the cards the older layers deal
+            for k, (_mask, taken) in enumerate(found):
+                since = max(0, unknown - taken)
+                playable = 0
+                for mask, _taken in found[k:]:
+                    playable |= mask
+                allowed = frozenset(i for i in self._unseen_ids if not playable >> face_of[i] & 1)
+                layers.append((max(0, since - counted), allowed))
+                counted = max(counted, since)
+            layered.append((other, tuple(layers)))
+        self._layered = tuple(layered)
+        return self._layered
+
+    def _sample_layered(self, rng: random.Random) -> Game:
+        """:meth:`sample_inferring` from every press of a seat since its last trade, not
+        only the latest (``every=True``): its cards held since each press avoid the
+        faces playable then and at every later press."""
+        layered = self._layers()
+        if not layered:
+            return self.sample(rng)
+        draw = rng.random
+        unseen = sorted(self._unseen_ids, key=lambda _card: draw())
+        chosen: dict[int, list[int]] = {}
+        taken: set[int] = set()
+        for other, layers in layered:
+            picks: list[int] = []
+            for count, allowed in layers:
+                if not count:
+                    continue
+                got = 0
+                for card_id in unseen:
+                    if card_id in allowed and card_id not in taken:
+                        picks.append(card_id)
+                        taken.add(card_id)
+                        got += 1
+                        if got == count:
+                            break
+            chosen[other] = picks
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
 
