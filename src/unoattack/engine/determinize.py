@@ -205,10 +205,9 @@ def _guesses(game: Game, seat: int) -> _Guesses:
     begin = len(log)
     while begin > 0 and type(log[begin - 1]) is not HandStarted:
         begin -= 1
-    presses: dict[int, list[int]] = {}
     wilds: dict[int, list[int]] = {}
     named: dict[int, int] = {}
-    every: dict[int, list[list[int]]] = {}
+    every: dict[int, list[list[int]]] = {}  # the latest of each seat's: ``presses``
     sizes: dict[int, int] = {}
     top: Card | None = None
     colour = None
@@ -252,25 +251,23 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                 and colour is not None
             ):
                 mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
-                presses[presser] = [mask, 0]
                 wilds[presser] = [mask, 0]
                 every.setdefault(presser, []).append([mask, 0])
-            for voids in (presses, wilds):
-                if presser in voids:
-                    voids[presser][1] += event.count
+            if presser in wilds:
+                wilds[presser][1] += event.count
             for guess in every.get(presser, ()):
                 guess[1] += event.count
             if event.count:
                 named.pop(presser, None)
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
-            for guessed in (presses, wilds, named, every):
+            for guessed in (wilds, named, every):
                 guessed.pop(event.seat, None)
                 guessed.pop(event.target, None)
         _count_cards(sizes, event)
         previous = event
     return _Guesses(
-        {s: (mask, taken) for s, (mask, taken) in presses.items()},
+        {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
         {s: (mask, taken) for s, (mask, taken) in wilds.items()},
         named,
         every,
