@@ -207,7 +207,7 @@ def _guesses(game: Game, seat: int) -> _Guesses:
         begin -= 1
     wilds: dict[int, list[int]] = {}
     named: dict[int, int] = {}
-    every: dict[int, list[list[int]]] = {}  # the latest of each seat's: ``presses``
+    every: dict[int, list[list[int]]] = {}  # each seat's last entry is its ``presses`` guess
     sizes: dict[int, int] = {}
     top: Card | None = None
     colour = None
