@@ -502,15 +502,7 @@ class Sampler:
         chosen: dict[int, list[int]] = {}
         taken: set[int] = set()
         for other, count, allowed in found:
-            picks: list[int] = []
-            if count:
-                for card_id in unseen:
-                    if card_id in allowed and card_id not in taken:
-                        picks.append(card_id)
-                        if len(picks) == count:
-                            break
-                taken.update(picks)
-            chosen[other] = picks
+            chosen[other] = _take(unseen, allowed, count, taken)
         if named:
             self._draw_named(rng, unseen, chosen, taken, found)
         rest = [card_id for card_id in unseen if card_id not in taken]
@@ -556,16 +548,7 @@ class Sampler:
         for other, layers in layered:
             picks: list[int] = []
             for count, allowed in layers:
-                if not count:
-                    continue
-                got = 0
-                for card_id in unseen:
-                    if card_id in allowed and card_id not in taken:
-                        picks.append(card_id)
-                        taken.add(card_id)
-                        got += 1
-                        if got == count:
-                            break
+                picks += _take(unseen, allowed, count, taken)
             chosen[other] = picks
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
@@ -604,6 +587,20 @@ class Sampler:
                     break
             chosen[other] = picks
             taken.update(picks)
+
+
+def _take(unseen: list[int], allowed: frozenset[int], count: int, taken: set[int]) -> list[int]:
+    """The first ``count`` cards of ``unseen`` (in its random order) that are ``allowed``
+    and not ``taken`` yet (fewer if there are not so many), added to ``taken``."""
+    picks: list[int] = []
+    if count:
+        for card_id in unseen:
+            if card_id in allowed and card_id not in taken:
+                picks.append(card_id)
+                if len(picks) == count:
+                    break
+        taken.update(picks)
+    return picks
 
 
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
