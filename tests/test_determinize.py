@@ -23,8 +23,9 @@ import pytest
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine import Action, Game, format_position, parse_position, view
 from unoattack.engine.actions import ActionKind
-from unoattack.engine.determinize import Sampler, _hand_sizes, determinize, knowledge
+from unoattack.engine.determinize import PastTurn, Sampler, _hand_sizes, determinize, knowledge
 from unoattack.engine.events import CardPlayed, HandStarted, Pressed, TurnStarted
+from unoattack.engine.view import View
 from unoattack.rules.cards import Card, Colour, Kind
 
 EDITIONS = ("2003", "2010", "mega-hit")
@@ -84,6 +85,13 @@ def draw(sampler: Sampler, method: str, rng: random.Random) -> Game:
         return sampler.sample_inferring(rng, wilds=True, named=True)
     if method == "sample_inferring_every":
         return sampler.sample_inferring(rng, every=True)
+    if method == "sample_explained":
+        model = HeuristicBot(random.Random(0))
+
+        def likelihood(seen: View, turn: PastTurn) -> float:
+            return 1.0 if model.choose(seen).card == turn.card else 0.1
+
+        return sampler.sample_explained(rng, likelihood)
     sample: Game = getattr(sampler, method)(rng)
     return sample
 
@@ -96,6 +104,7 @@ def draw(sampler: Sampler, method: str, rng: random.Random) -> Game:
         "sample_inferring_wilds",
         "sample_inferring_named",
         "sample_inferring_every",
+        "sample_explained",
     ],
 )
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -374,13 +383,10 @@ def test_an_opponent_who_named_a_colour_is_dealt_most_of_that_colour(edition: st
     raise AssertionError("no seed gave a wild at the start of a turn")
 
 
-@pytest.mark.parametrize(("wilds", "every"), [(False, False), (True, False), (False, True)])
-def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool, every: bool) -> None:
-    named = wilds
-    made = after_a_wild_at_a_turns_start if wilds else after_a_press_at_a_turns_start
-    game, _player, _top, _colour = made("2003", 3)
-    # The same game, its log as seat 0 saw it (others' drawn and dealt cards hidden) and
-    # the cards seat 0 cannot see swapped about among the other hands and the launcher.
+def looking_the_same_to_seat_0(game: Game) -> Game:
+    """``game`` (three seats) with its log as seat 0 saw it (others' drawn and dealt cards
+    hidden) and the cards seat 0 cannot see swapped about among the other hands and the
+    launcher: a different game that looks the same to seat 0."""
     other = game.clone()
     other.log[:] = [event.for_seat(0) for event in game.log]
     hidden = [i for s in (1, 2) for i in other.hands[s]] + list(other.launcher.stock)
@@ -393,6 +399,15 @@ def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool, every: bool) 
         at += size
     other.launcher.stock = hidden[at:]
     assert view(other, 0) == view(game, 0)
+    return other
+
+
+@pytest.mark.parametrize(("wilds", "every"), [(False, False), (True, False), (False, True)])
+def test_inferred_samples_read_only_what_the_seat_saw(wilds: bool, every: bool) -> None:
+    named = wilds
+    made = after_a_wild_at_a_turns_start if wilds else after_a_press_at_a_turns_start
+    game, _player, _top, _colour = made("2003", 3)
+    other = looking_the_same_to_seat_0(game)
     for seed in range(10):
         a = Sampler(game, 0).sample_inferring(random.Random(seed), wilds, named, every)
         b = Sampler(other, 0).sample_inferring(random.Random(seed), wilds, named, every)
@@ -467,3 +482,128 @@ def test_with_every_press_an_opponent_is_dealt_no_card_it_could_play_at_either(
         if any(at_either(hand, seen[:1]) for hand in latest):
             return
     raise AssertionError("no seed gave two presses where the older one says more")
+
+
+def heuristic_match_views(
+    edition: str, players: int, seed: int, stop: int
+) -> tuple[Game, dict[int, View]]:
+    """A match of heuristic bots played for ``stop`` decisions (or to its end): the game,
+    and the view each seat had at each of its decisions, by the log's length then."""
+    game = Game.new(edition, players=players, seed=seed)
+    bots = [HeuristicBot(random.Random(seed * 7 + s)) for s in range(players)]
+    seen: dict[int, View] = {}
+    for _ in range(stop):
+        seat = game.to_act
+        if seat is None:
+            break
+        seen[len(game.log)] = view(game, seat)
+        game.apply(bots[seat].choose(seen[len(game.log)]), seat)
+    return game, seen
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_opponents_past_view_with_its_real_hand_is_the_view_it_had(
+    edition: str, players: int
+) -> None:
+    # Each play an opponent made as its turn began, since it last took a card: its hand
+    # then is its hand now with the cards it played since; the table then is read from
+    # public events. With its real hand, the view rebuilt is the one it had, in all it
+    # shows of that turn's choice.
+    checked = 0
+    for seed in range(6):
+        for stop in (40, 90, 160, 260):
+            game, seen = heuristic_match_views(edition, players, seed, stop)
+            if game.is_over:
+                continue
+            sampler = Sampler(game, 0)
+            for other in range(1, players):
+                for turn in sampler.past_turns(other):
+                    had = seen[max(at for at in seen if at <= turn.at)]
+                    assert had.seat == other and had.phase == "turn"
+                    rebuilt = sampler.past_view(list(game.hands[other]), turn)
+                    assert Counter(rebuilt.hand or ()) == Counter(had.hand or ())
+                    assert rebuilt.hand_counts == had.hand_counts == turn.sizes
+                    assert (rebuilt.top, rebuilt.colour, rebuilt.direction) == (
+                        had.top,
+                        had.colour,
+                        had.direction,
+                    )
+                    assert rebuilt.launcher.presses_since_fire == had.launcher.presses_since_fire
+                    assert (rebuilt.scores, rebuilt.active) == (had.scores, had.active)
+                    assert set(rebuilt.legal_actions) == set(had.legal_actions)
+                    played = game.log[turn.at]
+                    assert isinstance(played, CardPlayed) and played.seat == other
+                    assert (played.card, played.colour) == (turn.card, turn.named)
+                    checked += 1
+    assert checked >= 30
+
+
+def test_a_card_taken_forgets_the_plays_before_it() -> None:
+    # Seat 1 played as its turn began, then took cards from the launcher: that play is
+    # forgotten (its hand then is no longer its hand now plus what it played since).
+    for seed in range(40):
+        game, _seen = heuristic_match_views("2003", 3, seed, 120)
+        log = game.log
+        begin = max(i for i, e in enumerate(log) if isinstance(e, HandStarted))
+        turns = Sampler(game, 0).past_turns(1)
+        took = [
+            i
+            for i in range(begin, len(log))
+            if isinstance(log[i], Pressed) and log[i].seat == 1 and (log[i].count or log[i].stuck)
+        ]
+        if turns and took:
+            assert all(turn.at > took[-1] for turn in turns)
+            return
+    raise AssertionError("no seat 1 that played after taking cards")
+
+
+def test_explained_samples_keep_the_hands_the_model_finds_likely() -> None:
+    # A model that makes every past play of seat 1 likely only when its hand then held a
+    # wild: the samples deal it a wild (among the cards it still holds, or played since).
+    for seed in range(40):
+        game, _seen = heuristic_match_views("2003", 3, seed, 60)
+        sampler = Sampler(game, 0)
+        if not game.is_over and sampler.past_turns(1):
+            break
+    else:
+        raise AssertionError("no position with a past play of seat 1")
+
+    def likelihood(seen: View, turn: PastTurn) -> float:
+        if turn.seat != 1:
+            return 1.0
+        return 1.0 if any(card.is_wild for card in seen.hand or ()) else 0.0
+
+    with_wild = 0
+    for seed in range(30):
+        sample = sampler.sample_explained(random.Random(seed), likelihood, attempts=200)
+        turn = sampler.past_turns(1)[-1]
+        held = list(sample.hands[1])
+        with_wild += any(card.is_wild for card in sampler.past_view(held, turn).hand or ())
+    assert with_wild == 30
+    plain = 0
+    for seed in range(30):
+        sample = sampler.sample_inferring(random.Random(seed))
+        held = list(sample.hands[1])
+        plain += any(card.is_wild for card in sampler.past_view(held, turn).hand or ())
+    assert plain < 30
+
+
+def test_explained_samples_read_only_what_the_seat_saw() -> None:
+    model = HeuristicBot(random.Random(4))
+
+    def likelihood(seen: View, turn: PastTurn) -> float:
+        action = model.choose(seen)
+        return 1.0 if action.card == turn.card else 0.1
+
+    for seed in range(40):
+        game, _seen = heuristic_match_views("2010", 3, seed, 70)
+        if not game.is_over and any(Sampler(game, 0).past_turns(s) for s in (1, 2)):
+            break
+    other = looking_the_same_to_seat_0(game)
+    for seed in range(10):
+        model.rng.seed(seed)
+        a = Sampler(game, 0).sample_explained(random.Random(seed), likelihood)
+        model.rng.seed(seed)
+        b = Sampler(other, 0).sample_explained(random.Random(seed), likelihood)
+        assert faces_only(a) == faces_only(b)

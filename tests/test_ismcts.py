@@ -54,6 +54,19 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
     assert (fixed.iterations, fixed.seconds, fixed.depth, fixed.guided) == (300, None, 8, True)
 
 
+def test_explain_takes_the_chance_of_a_play_the_model_would_not_make() -> None:
+    # docs/bots.md, ":explain": off by default; a bare "explain" gives such a play 0.1.
+    def slack(spec: str) -> float | None:
+        bot = make_bot(spec, random.Random(0))
+        assert isinstance(bot, ISMCTSBot)
+        return bot.explain
+
+    assert slack("ismcts:iters=10") is None
+    assert slack("ismcts:iters=10:explain") == 0.1
+    assert slack("ismcts:iters=10:explain=0.25") == 0.25
+    assert slack("ismcts:iters=10:explain:unexplained") is None
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -68,6 +81,10 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
         ("ismcts:iters=9:named:blind", "named infers from presses as well: drop blind"),
         ("ismcts:iters=9:blind:every", "every infers from presses as well: drop blind"),
         ("ismcts:iters=9:every:wilds", "every reads presses alone: drop wilds and named"),
+        ("ismcts:iters=9:explain=1.5", "explain must be a chance from 0 to 1"),
+        ("ismcts:iters=9:explain=some", "explain must be a chance from 0 to 1"),
+        ("ismcts:iters=9:explain:named", "explain reads the latest press alone: drop named"),
+        ("ismcts:iters=9:blind:explain=0.2", "explain infers from presses as well: drop blind"),
         ("ismcts-expert", "unknown bot 'ismcts-expert'"),
     ],
 )
@@ -83,7 +100,7 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, fitted or sizes, faces or actions, greedy or "
         "random, held or colours, infer or blind, wilds or presses, named or unnamed, every or "
-        "latest)"
+        "latest, explain=S or unexplained)"
     )
 
 
@@ -263,6 +280,7 @@ TRIAL_OPTIONS = (
     ":wilds",
     ":wilds:named",
     ":every",
+    ":explain",
 )
 
 

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine.actions import Action, ActionKind
-from unoattack.engine.determinize import Sampler
+from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
 from unoattack.rules.cards import FACES, Colour, Kind
@@ -127,6 +127,28 @@ INFER_NAMED = False
 #: 1,000 iterations on the default's deals it won fewer hands in all six lines: 91 of 360
 #: at four seats (the default: 107), 227 of 360 heads-up (241). Not adopted.
 INFER_EVERY = False
+#: The chance (0 to 1) the samples give an opponent of a play the heuristic bot would not
+#: have made with the hand a sample deals it, or None not to weigh its plays at all
+#: (:meth:`Sampler.sample_explained`; option ``explain`` or ``explain=S``, and
+#: ``unexplained`` without).
+EXPLAIN_SLACK: float | None = None
+#: With ``explain``: how many hands a sample draws for an opponent before it keeps the
+#: one that explained most of its latest plays.
+EXPLAIN_ATTEMPTS = 8
+
+
+def heuristic_likelihood(model: HeuristicBot, slack: float) -> Callable[[View, PastTurn], float]:
+    """How likely a player was to make a past play (:class:`PastTurn`) if it played as
+    the heuristic bot ``model`` does: 1 when the model, in its view of that position,
+    plays the same card (a wild naming the same colour), else ``slack``."""
+
+    def likelihood(seen: View, turn: PastTurn) -> float:
+        action = model.choose(seen)
+        if action.card == turn.card and (action.colour is None or action.colour == turn.named):
+            return 1.0
+        return slack
+
+    return likelihood
 
 
 def adopted(edition: str) -> dict[str, Any]:
@@ -404,6 +426,7 @@ def search(
     infer_wilds: bool = False,
     infer_named: bool = False,
     infer_every: bool = False,
+    explain: Callable[[View, PastTurn], float] | None = None,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -424,7 +447,10 @@ def search(
     coloured card it could play; with ``infer_named``, one whose hand has not changed
     since it played a wild to hold most of the colour it named. With ``infer_every`` (and
     ``infer_presses``; it reads presses alone), every press of an opponent since its last
-    trade counts, not only the latest.
+    trade counts, not only the latest. With ``explain`` (a model of the players, see
+    :func:`heuristic_likelihood`), the samples infer from the latest presses as with
+    ``infer_presses`` and weigh each opponent's hand by how likely its latest plays were
+    (:meth:`Sampler.sample_explained`); the ``infer_`` options are then not read.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -434,7 +460,11 @@ def search(
     root = _Node()
     hand = knowledge.hand_number
     sample: Callable[[random.Random], Game] = knowledge.sample
-    if infer_presses:
+    if explain is not None:
+        sample = functools.partial(
+            knowledge.sample_explained, likelihood=explain, attempts=EXPLAIN_ATTEMPTS
+        )
+    elif infer_presses:
         sample = functools.partial(
             knowledge.sample_inferring, wilds=infer_wilds, named=infer_named, every=infer_every
         )
@@ -688,6 +718,10 @@ class ISMCTSBot:
         infer_every: With ``infer_presses`` (and without ``infer_wilds`` or
             ``infer_named``), every press of an opponent since its last trade counts, not
             only the latest (option ``every``; ``latest`` turns it off).
+        explain: The chance the samples give an opponent's play that the heuristic bot
+            would not have made with the hand a sample deals it (option ``explain=S``,
+            ``explain`` alone for 0.1; ``unexplained`` turns it off). None: plays are not
+            weighed. With it the samples infer from presses too, the latest only.
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -711,6 +745,7 @@ class ISMCTSBot:
         infer_wilds: bool = INFER_WILDS,
         infer_named: bool = INFER_NAMED,
         infer_every: bool = INFER_EVERY,
+        explain: float | None = EXPLAIN_SLACK,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -733,6 +768,12 @@ class ISMCTSBot:
         self.infer_wilds = infer_wilds
         self.infer_named = infer_named
         self.infer_every = infer_every
+        self.explain = explain
+        self._explainer = (
+            None
+            if explain is None
+            else heuristic_likelihood(HeuristicBot(random.Random(rng.getrandbits(32))), explain)
+        )
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
 
@@ -766,6 +807,7 @@ class ISMCTSBot:
             infer_wilds=self.infer_wilds,
             infer_named=self.infer_named,
             infer_every=self.infer_every,
+            explain=self._explainer,
         )
         if margin is None or hint is None:
             return result.best
@@ -793,7 +835,7 @@ class ISMCTSBot:
 SPEC_OPTIONS = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind, "
-    "wilds or presses, named or unnamed, every or latest"
+    "wilds or presses, named or unnamed, every or latest, explain=S or unexplained"
 )
 
 
@@ -841,6 +883,16 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["named"] = key == "named"
         elif key in ("every", "latest") and not sep:
             settings["every"] = key == "every"
+        elif key == "unexplained" and not sep:
+            settings["explain"] = -1.0
+        elif key == "explain":
+            try:
+                number = float(value) if sep else 0.1
+            except ValueError:
+                number = -1.0
+            if not 0 <= number <= 1:
+                raise ValueError(f"bot {spec!r}: explain must be a chance from 0 to 1")
+            settings["explain"] = number
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -873,6 +925,13 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             raise ValueError(f"bot {spec!r}: {option} infers from presses as well: drop blind")
     if settings.get("every") and (settings.get("wilds") or settings.get("named")):
         raise ValueError(f"bot {spec!r}: every reads presses alone: drop wilds and named")
+    explaining = float(settings.get("explain", -1)) >= 0
+    extra = [option for option in ("wilds", "named", "every") if settings.get(option)]
+    if explaining and extra:
+        dropped = " and ".join(extra)
+        raise ValueError(f"bot {spec!r}: explain reads the latest press alone: drop {dropped}")
+    if explaining and settings.get("infer") is False:
+        raise ValueError(f"bot {spec!r}: explain infers from presses as well: drop blind")
     return ISMCTSBot(
         rng,
         iterations=int(settings["iters"]) if "iters" in settings else None,
@@ -891,4 +950,12 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         infer_wilds=bool(settings.get("wilds", INFER_WILDS)),
         infer_named=bool(settings.get("named", INFER_NAMED)),
         infer_every=bool(settings.get("every", INFER_EVERY)),
+        explain=_explain_setting(settings),
     )
+
+
+def _explain_setting(settings: dict[str, float | int | bool]) -> float | None:
+    if "explain" not in settings:
+        return EXPLAIN_SLACK
+    slack = float(settings["explain"])
+    return None if slack < 0 else slack

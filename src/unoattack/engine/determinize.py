@@ -31,6 +31,13 @@ need; with someone close to going out a wild may be played to stop them or shed 
 points, so then nothing is read). Only the latest such press or wild of a seat counts,
 unless ``every=True``: then every press of a seat since its last trade counts.
 
+:meth:`Sampler.sample_explained` weighs the hands it deals by a model of the players,
+which the caller brings: for each opponent's latest plays made as its turn began, since
+it last took a card (:class:`PastTurn`), the sampler rebuilds the view that opponent
+had then with the hand the sample gives it (its hand now, with the cards it has played
+since put back; the table then, from public events), and the model says how likely the
+play was from that view. The sampler reads nothing more than for :meth:`sample`.
+
 >>> import random
 >>> from unoattack.engine import Game
 >>> game = Game.new("2003", players=3, seed=5)
@@ -45,6 +52,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from unoattack.engine.actions import Action
@@ -52,6 +60,7 @@ from unoattack.engine.events import (
     CardPlayed,
     ColourChosen,
     Dealt,
+    DirectionReversed,
     Event,
     HandStarted,
     HandsTraded,
@@ -61,10 +70,11 @@ from unoattack.engine.events import (
 )
 from unoattack.engine.game import Game
 from unoattack.engine.movegen import MATCH_MASKS
+from unoattack.engine.state import NO_SEAT, Phase
 from unoattack.engine.view import View, view
-from unoattack.rules.cards import FACES, Card, Kind
+from unoattack.rules.cards import FACES, Card, Colour, Kind
 
-__all__ = ["Knowledge", "Sampler", "determinize", "knowledge"]
+__all__ = ["Knowledge", "PastTurn", "Sampler", "determinize", "knowledge"]
 
 
 class Knowledge(NamedTuple):
@@ -174,6 +184,50 @@ def _count_cards(sizes: dict[int, int], event: Event) -> None:
         sizes[event.target] = event.target_count
 
 
+def _hand_begins(log: list[Event]) -> int:
+    """The index in ``log`` of the current hand's first event (after its HandStarted)."""
+    begin = len(log)
+    while begin > 0 and type(log[begin - 1]) is not HandStarted:
+        begin -= 1
+    return begin
+
+
+def _walk(
+    log: list[Event], begin: int
+) -> Iterator[tuple[int, Event, Event | None, Card | None, Colour | None, dict[int, int]]]:
+    """Each event of ``log`` from ``begin`` (a hand's first), with the table just before
+    it, read from public events: (its index, the event, the one before it, the pile's top
+    card, the active colour, each dealt seat's hand size). The sizes are one dict,
+    updated as the walk goes on."""
+    sizes: dict[int, int] = {}
+    top: Card | None = None
+    colour: Colour | None = None
+    previous: Event | None = None
+    for index in range(begin, len(log)):
+        event = log[index]
+        yield index, event, previous, top, colour, sizes
+        _count_cards(sizes, event)
+        top, colour = _on_the_pile(event, top, colour)
+        previous = event
+
+
+def _on_the_pile(
+    event: Event, top: Card | None, colour: Colour | None
+) -> tuple[Card | None, Colour | None]:
+    """The pile's top card and the active colour after ``event``, given them before."""
+    kind = type(event)
+    if kind is CardPlayed:
+        assert isinstance(event, CardPlayed)
+        return event.card, event.colour
+    if kind is StartCardTurned:
+        assert isinstance(event, StartCardTurned)
+        return event.card, event.card.colour
+    if kind is ColourChosen:
+        assert isinstance(event, ColourChosen)
+        return top, event.colour
+    return top, colour
+
+
 class _Guesses(NamedTuple):
     """What the events of the current hand let a seat guess about the others' hands
     (see :func:`_guesses`)."""
@@ -202,18 +256,11 @@ def _guesses(game: Game, seat: int) -> _Guesses:
     colour it named. A trade forgets what was known of both hands. One pass over the
     hand's events, reading only their public fields."""
     log = game.log
-    begin = len(log)
-    while begin > 0 and type(log[begin - 1]) is not HandStarted:
-        begin -= 1
+    begin = _hand_begins(log)
     wilds: dict[int, list[int]] = {}
     named: dict[int, int] = {}
     every: dict[int, list[list[int]]] = {}  # each seat's last entry is its ``presses`` guess
-    sizes: dict[int, int] = {}
-    top: Card | None = None
-    colour = None
-    previous: object = None
-    for index in range(begin, len(log)):
-        event = log[index]
+    for _index, event, previous, top, colour, sizes in _walk(log, begin):
         kind = type(event)
         if kind is CardPlayed:
             assert isinstance(event, CardPlayed)
@@ -233,13 +280,6 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                     wilds[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
             else:
                 named.pop(player, None)
-            top, colour = event.card, event.colour
-        elif kind is StartCardTurned:
-            assert isinstance(event, StartCardTurned)
-            top, colour = event.card, event.card.colour
-        elif kind is ColourChosen:
-            assert isinstance(event, ColourChosen)
-            colour = event.colour
         elif kind is Pressed:
             assert isinstance(event, Pressed)
             presser = event.seat
@@ -264,14 +304,116 @@ def _guesses(game: Game, seat: int) -> _Guesses:
             for guessed in (wilds, named, every):
                 guessed.pop(event.seat, None)
                 guessed.pop(event.target, None)
-        _count_cards(sizes, event)
-        previous = event
     return _Guesses(
         {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
         {s: (mask, taken) for s, (mask, taken) in wilds.items()},
         named,
         every,
     )
+
+
+class PastTurn(NamedTuple):
+    """A play an opponent made as one of its turns began, since it last took a card (see
+    :meth:`Sampler.sample_explained`): what the table showed then, all of it public, and
+    what it played. Its hand then was its hand now with the cards it has played since
+    (``held_since``) put back, as no card has reached it in between."""
+
+    seat: int
+    #: Where the play is in the game's log (its index).
+    at: int
+    top: Card
+    colour: Colour
+    direction: int
+    #: Every seat's hand size then (the public counts).
+    sizes: tuple[int, ...]
+    #: The launcher's presses since it last fired, then (its public counter).
+    since_fire: int
+    card: Card
+    #: The colour the play made active (a wild's named colour).
+    named: Colour
+    #: The cards it has played since, this play's included (a Discard All's too).
+    held_since: tuple[Card, ...]
+
+
+#: How many of an opponent's latest plays a sample explains (older ones cost time and,
+#: the hand having changed since, say less about it now).
+EXPLAINED_TURNS = 3
+
+
+def _past_turns(game: Game, seat: int) -> dict[int, tuple[PastTurn, ...]]:
+    """For each other seat, its latest plays (up to :data:`EXPLAINED_TURNS`) made as its
+    turn began, nothing owed, since it last took a card (a press that yielded cards, a
+    deal, a trade) in the current hand. One pass over the hand's public events."""
+    log = game.log
+    begin = _hand_begins(log)
+    # The direction at the hand's start, read back from the direction now through the
+    # hand's reversals; the launcher's counter then, counted as it counts: the presses
+    # since the last one that fired (or since the game began).
+    direction = game.direction
+    for index in range(begin, len(log)):
+        if type(log[index]) is DirectionReversed:
+            direction = -direction
+    since_fire = 0
+    for index in range(begin - 1, -1, -1):
+        event = log[index]
+        if type(event) is Pressed:
+            assert isinstance(event, Pressed)
+            if event.fired:
+                break
+            since_fire += 1
+    # seat -> its plays so far, each a PastTurn but for the cards played since, and those
+    turns: dict[int, list[tuple[PastTurn, list[Card]]]] = {}
+    for index, event, previous, top, colour, sizes in _walk(log, begin):
+        kind = type(event)
+        if kind is CardPlayed:
+            assert isinstance(event, CardPlayed)
+            player = event.seat
+            if (
+                player != seat
+                and not event.stacked
+                and type(previous) is TurnStarted
+                and previous.seat == player
+                and top is not None
+                and colour is not None
+            ):
+                then = tuple(sizes.get(s, 0) for s in range(game.n))
+                found = turns.setdefault(player, [])
+                turn = PastTurn(
+                    player,
+                    index,
+                    top,
+                    colour,
+                    direction,
+                    then,
+                    since_fire,
+                    event.card,
+                    event.colour,
+                    (),
+                )
+                found.append((turn, []))
+                del found[:-EXPLAINED_TURNS]
+            for _turn, held_since in turns.get(player, ()):
+                held_since.append(event.card)
+                held_since += event.discarded
+        elif kind is DirectionReversed:
+            assert isinstance(event, DirectionReversed)
+            direction = event.direction
+        elif kind is Pressed:
+            assert isinstance(event, Pressed)
+            since_fire = 0 if event.fired else since_fire + 1
+            if event.count or event.stuck:
+                turns.pop(event.seat, None)
+        elif kind is Dealt:
+            assert isinstance(event, Dealt)
+            turns.pop(event.seat, None)
+        elif kind is HandsTraded:
+            assert isinstance(event, HandsTraded)
+            turns.pop(event.seat, None)
+            turns.pop(event.target, None)
+    return {
+        player: tuple(turn._replace(held_since=tuple(held)) for turn, held in found)
+        for player, found in sorted(turns.items())
+    }
 
 
 #: How many hands a sample draws for a seat that named a colour before it keeps one in
@@ -311,7 +453,9 @@ class Sampler:
         "_named",
         "_presses",
         "_public",
+        "_scenes",
         "_stock_size",
+        "_turns",
         "_unknown",
         "_unseen_ids",
         "_voids",
@@ -389,6 +533,12 @@ class Sampler:
                     counts[self._colour_of[card_id]] += 1
             named.append((other, colour, tuple(counts)))
         self._named = tuple(named)
+        # For sample_explained: each other seat's latest plays since it last took a card,
+        # and the positions they were made in (built when first asked for).
+        self._turns = _past_turns(game, seat) if game.emitting else {}
+        # id of a turn -> (the turn, its position): the turn kept, so that its id is not
+        # reused for another (hashing a turn costs more than building its view)
+        self._scenes: dict[int, tuple[PastTurn, Game]] = {}
         # The public game: the seat's hand and the pile as they are, every hidden zone
         # emptied (so a sample can only ever hold what the sampler deals into it).
         public = game.search_copy(random.Random(0))
@@ -507,6 +657,124 @@ class Sampler:
             self._draw_named(rng, unseen, chosen, taken, found)
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
+
+    def sample_explained(
+        self,
+        rng: random.Random,
+        likelihood: Callable[[View, PastTurn], float],
+        attempts: int = 8,
+    ) -> Game:
+        """:meth:`sample_inferring`, with each opponent's hand also weighed by how well it
+        explains the plays that opponent made as its latest turns began, since it last
+        took a card (:class:`PastTurn`, up to :data:`EXPLAINED_TURNS` a seat).
+
+        ``likelihood(view, turn)`` says how likely (0 to 1) the player was to make the
+        play ``turn`` records, seeing ``view``: its view of that position with the hand
+        the sample gives it then (its hand now, with the cards it has played since put
+        back). An opponent's hand is drawn up to ``attempts`` times and kept with the
+        product of the likelihoods of its plays as the chance (rejection sampling), or
+        else the one drawn that explained most of its latest plays is kept. The cards
+        it holds since a press at the start of its turn are drawn as
+        :meth:`sample_inferring` draws them, and an opponent with no such play is dealt
+        as there. The model of the players is the caller's: the sampler only builds
+        their views, from what the seat saw."""
+        turns_of = self._turns
+        if not turns_of:
+            return self.sample_inferring(rng)
+        draw = rng.random
+        unseen = sorted(self._unseen_ids, key=lambda _card: draw())
+        chosen: dict[int, list[int]] = {}
+        taken: set[int] = set()
+        voids = {other: (count, allowed) for other, count, allowed in self._voids}
+        for other, (count, allowed) in voids.items():
+            if other not in turns_of:
+                chosen[other] = _take(unseen, allowed, count, taken)
+        for other, turns in turns_of.items():
+            need = self._unknown[other]
+            if not need:
+                continue
+            count, allowed = voids.get(other, (0, frozenset()))
+            pool = [card_id for card_id in unseen if card_id not in taken]
+            fitting = [card_id for card_id in pool if card_id in allowed]
+            count = min(count, len(fitting), need)
+            known = self._known_ids[other]
+            best: list[int] = []
+            best_explained = -1
+            for _attempt in range(attempts):
+                picks = rng.sample(fitting, count) if count else []
+                if count:
+                    picked = set(picks)
+                    rest = [card_id for card_id in pool if card_id not in picked]
+                else:
+                    rest = pool
+                picks += rng.sample(rest, min(need - count, len(rest)))
+                hand = known + picks
+                # Kept with the product of the likelihoods as the chance: a draw per play,
+                # latest first, stopping at the first that fails.
+                explained = 0
+                for turn in reversed(turns):
+                    if draw() >= likelihood(self.past_view(hand, turn), turn):
+                        break
+                    explained += 1
+                if explained > best_explained:
+                    best, best_explained = picks, explained
+                if explained == len(turns):
+                    break
+            chosen[other] = best
+            taken.update(best)
+        rest = [card_id for card_id in unseen if card_id not in taken]
+        return self._deal(rng, rest, chosen)
+
+    def past_turns(self, seat: int) -> tuple[PastTurn, ...]:
+        """``seat``'s latest plays as its turns began since it last took a card (see
+        :meth:`sample_explained`), oldest first; none for the sampler's own seat."""
+        return self._turns.get(seat, ())
+
+    def past_view(self, hand_now: list[int], turn: PastTurn) -> View:
+        """The view ``turn.seat`` had as it made the play ``turn``, had it held
+        ``hand_now`` (card ids) now: the same hand with the cards it has played since put
+        back, and the table as it was then (the pile's top card, the colour, the
+        direction, the hands' sizes, the launcher's counter)."""
+        scene = self._scenes.get(id(turn))
+        game = scene[1] if scene is not None and scene[0] is turn else self._scene(turn)
+        ids_of = game._tables.ids_of
+        player = turn.seat
+        hand = dict.fromkeys(hand_now)
+        for card in turn.held_since:
+            for card_id in ids_of[card.index]:
+                if card_id not in hand:
+                    hand[card_id] = None
+                    break
+        game.hands[player] = hand
+        game._index_hand(player)
+        game._cache.seat = NO_SEAT
+        return view(game, player)
+
+    def _scene(self, turn: PastTurn) -> Game:
+        """The public position of ``turn``: its player to start a turn, nothing owed,
+        the other hands of their sizes then (which cards they hold does not change what
+        the player may do)."""
+        game = self._public.search_copy(random.Random(0))
+        player = turn.seat
+        for other, size in enumerate(turn.sizes):
+            if other != player:
+                game.hands[other] = dict.fromkeys(range(size))
+                game._index_hand(other)
+        game.pile = [game._tables.ids_of[turn.top.index][0]]
+        game.colour = turn.colour
+        game.direction = turn.direction
+        game.phase = Phase.TURN
+        game.current = player
+        game.duties = []
+        game.uno_seat = -1
+        game.went_out = -1
+        game.pile_total = game.pile_cards = 0
+        game.pile_origin = -1
+        game.skip_after_bonus = game._bonus_skip = -1
+        game.resume_colour = False
+        game.launcher.since_fire = turn.since_fire
+        self._scenes[id(turn)] = (turn, game)
+        return game
 
     def _layers(self) -> tuple[tuple[int, tuple[tuple[int, frozenset[int]], ...]], ...]:
         """Each seat's presses since its last trade in layers, oldest first: (how many of
