@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import NamedTuple
 
 from unoattack.engine.actions import Action
@@ -184,134 +184,6 @@ def _count_cards(sizes: dict[int, int], event: Event) -> None:
         sizes[event.target] = event.target_count
 
 
-def _hand_begins(log: list[Event]) -> int:
-    """The index in ``log`` of the current hand's first event (after its HandStarted)."""
-    begin = len(log)
-    while begin > 0 and type(log[begin - 1]) is not HandStarted:
-        begin -= 1
-    return begin
-
-
-def _walk(
-    log: list[Event], begin: int
-) -> Iterator[tuple[int, Event, Event | None, Card | None, Colour | None, dict[int, int]]]:
-    """Each event of ``log`` from ``begin`` (a hand's first), with the table just before
-    it, read from public events: (its index, the event, the one before it, the pile's top
-    card, the active colour, each dealt seat's hand size). The sizes are one dict,
-    updated as the walk goes on."""
-    sizes: dict[int, int] = {}
-    top: Card | None = None
-    colour: Colour | None = None
-    previous: Event | None = None
-    for index in range(begin, len(log)):
-        event = log[index]
-        yield index, event, previous, top, colour, sizes
-        _count_cards(sizes, event)
-        top, colour = _on_the_pile(event, top, colour)
-        previous = event
-
-
-def _on_the_pile(
-    event: Event, top: Card | None, colour: Colour | None
-) -> tuple[Card | None, Colour | None]:
-    """The pile's top card and the active colour after ``event``, given them before."""
-    kind = type(event)
-    if kind is CardPlayed:
-        assert isinstance(event, CardPlayed)
-        return event.card, event.colour
-    if kind is StartCardTurned:
-        assert isinstance(event, StartCardTurned)
-        return event.card, event.card.colour
-    if kind is ColourChosen:
-        assert isinstance(event, ColourChosen)
-        return top, event.colour
-    return top, colour
-
-
-class _Guesses(NamedTuple):
-    """What the events of the current hand let a seat guess about the others' hands
-    (see :func:`_guesses`)."""
-
-    #: Seat -> (the mask of the faces it did not hold then, the cards taken since), from
-    #: presses at the start of a turn.
-    presses: dict[int, tuple[int, int]]
-    #: The same from presses and from wilds played at the start of a turn.
-    wilds: dict[int, tuple[int, int]]
-    #: Seat -> the colour (an int) named with the wild it played last, while its hand
-    #: has not changed since.
-    named: dict[int, int]
-    #: Seat -> every press of ``presses`` since its hand last changed hands (a trade),
-    #: oldest first, each as [the mask of the faces it did not hold then, the cards
-    #: taken since].
-    every: dict[int, list[list[int]]]
-
-
-def _guesses(game: Game, seat: int) -> _Guesses:
-    """For each other seat whose latest turn in the current hand began, nothing owed,
-    with a press (it could have played instead) or, for ``wilds``, with a wild played
-    while it kept cards and no other seat was close to going out (it could have played
-    a coloured card instead): the mask of the faces it did not hold then, and the cards
-    it has taken since (the Pressed events' public counts); and each other seat whose
-    hand has not changed since it played a wild (no play, no card taken, no trade): the
-    colour it named. A trade forgets what was known of both hands. One pass over the
-    hand's events, reading only their public fields."""
-    log = game.log
-    begin = _hand_begins(log)
-    wilds: dict[int, list[int]] = {}
-    named: dict[int, int] = {}
-    every: dict[int, list[list[int]]] = {}  # each seat's last entry is its ``presses`` guess
-    for _index, event, previous, top, colour, sizes in _walk(log, begin):
-        kind = type(event)
-        if kind is CardPlayed:
-            assert isinstance(event, CardPlayed)
-            player = event.seat
-            if event.card.is_wild and player != seat:
-                named[player] = int(event.colour)
-                if (
-                    not event.stacked
-                    and not event.discarded
-                    and type(previous) is TurnStarted
-                    and previous.seat == player
-                    and top is not None
-                    and colour is not None
-                    and sizes.get(player, 0) > 1
-                    and all(size > _CLOSE for other, size in sizes.items() if other != player)
-                ):
-                    wilds[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
-            else:
-                named.pop(player, None)
-        elif kind is Pressed:
-            assert isinstance(event, Pressed)
-            presser = event.seat
-            if (
-                type(previous) is TurnStarted
-                and previous.seat == presser
-                and presser != seat
-                and top is not None
-                and colour is not None
-            ):
-                mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
-                wilds[presser] = [mask, 0]
-                every.setdefault(presser, []).append([mask, 0])
-            if presser in wilds:
-                wilds[presser][1] += event.count
-            for guess in every.get(presser, ()):
-                guess[1] += event.count
-            if event.count:
-                named.pop(presser, None)
-        elif kind is HandsTraded:
-            assert isinstance(event, HandsTraded)
-            for guessed in (wilds, named, every):
-                guessed.pop(event.seat, None)
-                guessed.pop(event.target, None)
-    return _Guesses(
-        {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
-        {s: (mask, taken) for s, (mask, taken) in wilds.items()},
-        named,
-        every,
-    )
-
-
 class PastTurn(NamedTuple):
     """A play an opponent made as one of its turns began, since it last took a card (see
     :meth:`Sampler.sample_explained`): what the table showed then, all of it public, and
@@ -340,80 +212,177 @@ class PastTurn(NamedTuple):
 EXPLAINED_TURNS = 3
 
 
-def _past_turns(game: Game, seat: int) -> dict[int, tuple[PastTurn, ...]]:
-    """For each other seat, its latest plays (up to :data:`EXPLAINED_TURNS`) made as its
-    turn began, nothing owed, since it last took a card (a press that yielded cards, a
-    deal, a trade) in the current hand. One pass over the hand's public events."""
+#: What a PastTurn keeps of the table while the events are read: the play's index, the
+#: top card, the colour, the direction relative to the hand's first, the hand sizes, the
+#: launcher's counter, the card played.
+_Table = tuple[int, Card, Colour, int, dict[int, int], int, Card]
+
+
+class _Guesses(NamedTuple):
+    """What the events of the current hand let a seat guess about the others' hands
+    (see :func:`_guesses`)."""
+
+    #: Seat -> (the mask of the faces it did not hold then, the cards taken since), from
+    #: presses at the start of a turn.
+    presses: dict[int, tuple[int, int]]
+    #: The same from presses and from wilds played at the start of a turn.
+    wilds: dict[int, tuple[int, int]]
+    #: Seat -> the colour (an int) named with the wild it played last, while its hand
+    #: has not changed since.
+    named: dict[int, int]
+    #: Seat -> every press of ``presses`` since its hand last changed hands (a trade),
+    #: oldest first, each as [the mask of the faces it did not hold then, the cards
+    #: taken since].
+    every: dict[int, list[list[int]]]
+    #: Seat -> its latest plays as its turns began since it last took a card, oldest
+    #: first (for :meth:`Sampler.sample_explained`).
+    turns: dict[int, tuple[PastTurn, ...]]
+
+
+def _guesses(game: Game, seat: int) -> _Guesses:
+    """For each other seat whose latest turn in the current hand began, nothing owed,
+    with a press (it could have played instead) or, for ``wilds``, with a wild played
+    while it kept cards and no other seat was close to going out (it could have played
+    a coloured card instead): the mask of the faces it did not hold then, and the cards
+    it has taken since (the Pressed events' public counts); each other seat whose hand
+    has not changed since it played a wild (no play, no card taken, no trade): the
+    colour it named; and each other seat's latest plays (up to :data:`EXPLAINED_TURNS`)
+    made as its turn began since it last took a card (a press that yielded cards, a
+    deal, a trade). A trade forgets what was known of both hands. One pass over the
+    hand's events, reading only their public fields."""
     log = game.log
-    begin = _hand_begins(log)
-    # The direction at the hand's start, read back from the direction now through the
-    # hand's reversals; the launcher's counter then, counted as it counts: the presses
-    # since the last one that fired (or since the game began).
-    direction = game.direction
+    begin = len(log)
+    while begin > 0 and type(log[begin - 1]) is not HandStarted:
+        begin -= 1
+    wilds: dict[int, list[int]] = {}
+    named: dict[int, int] = {}
+    every: dict[int, list[list[int]]] = {}  # each seat's last entry is its ``presses`` guess
+    # seat -> its latest plays as its turns began: the fields of a PastTurn (the
+    # direction relative to the hand's first, the hand sizes as they were counted), the
+    # colour named and the cards played since
+    turns: dict[int, list[tuple[_Table, Colour, list[Card]]]] = {}
+    sizes: dict[int, int] = {}
+    top: Card | None = None
+    colour: Colour | None = None
+    reversed_ = 1  # -1 while the direction is the opposite of the hand's first
+    since_fire = _presses_since_fire(log, begin)
+    previous: object = None
     for index in range(begin, len(log)):
-        if type(log[index]) is DirectionReversed:
-            direction = -direction
-    since_fire = 0
-    for index in range(begin - 1, -1, -1):
         event = log[index]
-        if type(event) is Pressed:
-            assert isinstance(event, Pressed)
-            if event.fired:
-                break
-            since_fire += 1
-    # seat -> its plays so far, each a PastTurn but for the cards played since, and those
-    turns: dict[int, list[tuple[PastTurn, list[Card]]]] = {}
-    for index, event, previous, top, colour, sizes in _walk(log, begin):
         kind = type(event)
         if kind is CardPlayed:
             assert isinstance(event, CardPlayed)
             player = event.seat
+            if player != seat:
+                if (
+                    not event.stacked
+                    and type(previous) is TurnStarted
+                    and previous.seat == player
+                    and top is not None
+                    and colour is not None
+                ):
+                    # A play as its turn began: the table then, for sample_explained ...
+                    table = (index, top, colour, reversed_, sizes.copy(), since_fire, event.card)
+                    found = turns.setdefault(player, [])
+                    found.append((table, event.colour, []))
+                    if len(found) > EXPLAINED_TURNS:
+                        del found[0]
+                    # ... and, a wild played keeping cards with nobody close to going
+                    # out, the guess that it had no coloured card to play.
+                    if (
+                        event.card.is_wild
+                        and not event.discarded
+                        and sizes.get(player, 0) > 1
+                        and all(size > _CLOSE for other, size in sizes.items() if other != player)
+                    ):
+                        wilds[player] = [MATCH_MASKS[top.index * 4 + colour] & _COLOURED, 0]
+                if event.card.is_wild:
+                    named[player] = int(event.colour)
+                else:
+                    named.pop(player, None)
+                for _table, _named, held_since in turns.get(player, ()):
+                    held_since.append(event.card)
+                    held_since += event.discarded
+            top, colour = event.card, event.colour
+        elif kind is StartCardTurned:
+            assert isinstance(event, StartCardTurned)
+            top, colour = event.card, event.card.colour
+        elif kind is ColourChosen:
+            assert isinstance(event, ColourChosen)
+            colour = event.colour
+        elif kind is DirectionReversed:
+            reversed_ = -reversed_
+        elif kind is Pressed:
+            assert isinstance(event, Pressed)
+            presser = event.seat
             if (
-                player != seat
-                and not event.stacked
-                and type(previous) is TurnStarted
-                and previous.seat == player
+                type(previous) is TurnStarted
+                and previous.seat == presser
+                and presser != seat
                 and top is not None
                 and colour is not None
             ):
-                then = tuple(sizes.get(s, 0) for s in range(game.n))
-                found = turns.setdefault(player, [])
-                turn = PastTurn(
-                    player,
-                    index,
-                    top,
-                    colour,
-                    direction,
-                    then,
-                    since_fire,
-                    event.card,
-                    event.colour,
-                    (),
-                )
-                found.append((turn, []))
-                del found[:-EXPLAINED_TURNS]
-            for _turn, held_since in turns.get(player, ()):
-                held_since.append(event.card)
-                held_since += event.discarded
-        elif kind is DirectionReversed:
-            assert isinstance(event, DirectionReversed)
-            direction = event.direction
-        elif kind is Pressed:
-            assert isinstance(event, Pressed)
-            since_fire = 0 if event.fired else since_fire + 1
+                mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
+                wilds[presser] = [mask, 0]
+                every.setdefault(presser, []).append([mask, 0])
+            if presser in wilds:
+                wilds[presser][1] += event.count
+            for guess in every.get(presser, ()):
+                guess[1] += event.count
+            if event.count:
+                named.pop(presser, None)
             if event.count or event.stuck:
-                turns.pop(event.seat, None)
+                turns.pop(presser, None)
+            since_fire = 0 if event.fired else since_fire + 1
         elif kind is Dealt:
             assert isinstance(event, Dealt)
             turns.pop(event.seat, None)
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
-            turns.pop(event.seat, None)
-            turns.pop(event.target, None)
-    return {
-        player: tuple(turn._replace(held_since=tuple(held)) for turn, held in found)
-        for player, found in sorted(turns.items())
-    }
+            for guessed in (wilds, named, every, turns):
+                guessed.pop(event.seat, None)
+                guessed.pop(event.target, None)
+        _count_cards(sizes, event)
+        previous = event
+    first = game.direction * reversed_  # the direction the hand began with
+    return _Guesses(
+        {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
+        {s: (mask, taken) for s, (mask, taken) in wilds.items()},
+        named,
+        every,
+        {
+            player: tuple(
+                PastTurn(
+                    player,
+                    at,
+                    top,
+                    colour,
+                    first * relative,
+                    tuple(then.get(s, 0) for s in range(game.n)),
+                    fired,
+                    card,
+                    name,
+                    tuple(held),
+                )
+                for (at, top, colour, relative, then, fired, card), name, held in found
+            )
+            for player, found in sorted(turns.items())
+        },
+    )
+
+
+def _presses_since_fire(log: list[Event], end: int) -> int:
+    """The launcher's public counter after the events ``:end`` of ``log``: the presses
+    since the last one that fired (or since the game began)."""
+    count = 0
+    for index in range(end - 1, -1, -1):
+        event = log[index]
+        if type(event) is Pressed:
+            assert isinstance(event, Pressed)
+            if event.fired:
+                break
+            count += 1
+    return count
 
 
 #: How many hands a sample draws for a seat that named a colour before it keeps one in
@@ -503,7 +472,7 @@ class Sampler:
         # then at least, and which unseen cards could be among them (the faces it did
         # not hold then).
         face_of = game._tables.face_of
-        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {}, {})
+        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {}, {}, {})
 
         def voids(found: dict[int, tuple[int, int]]) -> tuple[tuple[int, int, frozenset[int]], ...]:
             return tuple(
@@ -535,7 +504,7 @@ class Sampler:
         self._named = tuple(named)
         # For sample_explained: each other seat's latest plays since it last took a card,
         # and the positions they were made in (built when first asked for).
-        self._turns = _past_turns(game, seat) if game.emitting else {}
+        self._turns = guesses.turns
         # id of a turn -> (the turn, its position): the turn kept, so that its id is not
         # reused for another (hashing a turn costs more than building its view)
         self._scenes: dict[int, tuple[PastTurn, Game]] = {}
