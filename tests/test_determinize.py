@@ -10,6 +10,10 @@
   and the guess reads nothing the seat did not see. So too, with ``wilds``, for an
   opponent who played a wild at the start of its turn while nobody else was close to
   going out: no coloured card it could have played then.
+- Explaining plays (``sample_explained``, another option of the search): the view
+  rebuilt of an opponent's past play, with its real hand, is the view it had; a card
+  taken forgets the plays before it; the hands kept are the ones the model finds likely;
+  and nothing is read that the seat did not see.
 """
 
 from __future__ import annotations
@@ -574,10 +578,10 @@ def test_explained_samples_keep_the_hands_the_model_finds_likely() -> None:
             return 1.0
         return 1.0 if any(card.is_wild for card in seen.hand or ()) else 0.0
 
+    turn = sampler.past_turns(1)[-1]
     with_wild = 0
     for seed in range(30):
         sample = sampler.sample_explained(random.Random(seed), likelihood, attempts=200)
-        turn = sampler.past_turns(1)[-1]
         held = list(sample.hands[1])
         with_wild += any(card.is_wild for card in sampler.past_view(held, turn).hand or ())
     assert with_wild == 30
@@ -600,6 +604,8 @@ def test_explained_samples_read_only_what_the_seat_saw() -> None:
         game, _seen = heuristic_match_views("2010", 3, seed, 70)
         if not game.is_over and any(Sampler(game, 0).past_turns(s) for s in (1, 2)):
             break
+    else:
+        raise AssertionError("no position with a past play to explain")
     other = looking_the_same_to_seat_0(game)
     for seed in range(10):
         model.rng.seed(seed)
