@@ -1082,6 +1082,48 @@ def test_the_prompt_never_runs_ahead_of_the_story() -> None:
     run(app, scenario)
 
 
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "One moment: the last moves are still being shown (F: faster)."),
+        ("fr", "Un instant : les derniers coups s'affichent encore (F : plus vite)."),
+    ],
+)
+def test_a_key_while_the_moves_are_shown_is_answered_once_and_changes_nothing(
+    lang: str, note: str
+) -> None:
+    # The bot presses and the launcher fires 2 cards, animated. Keys pressed meanwhile
+    # do not act (the screen is behind the match) but are not ignored without a word:
+    # one note a showing, however many keys.
+    position = f"2003 hands=R7,G3/B4,B5 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}"
+    session = session_for(
+        parse_position(position.replace("scripted:0", "scripted:2")), "you,bot", lang=lang
+    )
+    slow = Pace(think=0.0, press=0.0, react=(0.0, 0.0), grace=0.0, whirr=0.15, card=0.15)
+    app = PlayApp(session=session, pace=slow)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        for _ in range(200):
+            if screen._stepping:
+                break
+            await pilot.pause(0.01)
+        assert screen._stepping
+        state = screen.match.state
+        for key in ("p", "enter", "u", "p"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert notices(pilot).count(note) == 1
+        assert screen.match.state == state
+        for _ in range(300):
+            if not screen._stepping:
+                break
+            await pilot.pause(0.01)
+        assert not screen._stepping and not screen._told_showing
+
+    run(app, scenario)
+
+
 def test_f_changes_the_speed_during_play() -> None:
     app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
 

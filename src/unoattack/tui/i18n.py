@@ -262,6 +262,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # notices
         "note.uno_armed": "UNO! will be said with your next card.",
         "note.uno_disarmed": "UNO call cancelled.",
+        "note.showing": "One moment: the last moves are still being shown (F: faster).",
         "note.saved": "Saved to {path}",
         # refusals: why the table refused an action and what to do instead (Tr.refusal),
         # one per reason of the engine (ILLEGAL_REASONS, MATCH_REASONS); a ".nobody"
@@ -699,6 +700,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "keys": "←→ carte · Entrée jouer · P appuyer · U UNO · C attraper · ? aide · Q quitter",
         "note.uno_armed": "UNO ! sera dit avec votre prochaine carte.",
         "note.uno_disarmed": "Annonce UNO annulée.",
+        "note.showing": "Un instant : les derniers coups s'affichent encore (F : plus vite).",
         "note.saved": "Partie enregistrée dans {path}",
         "refusal.not_allowed": "Les règles ne le permettent pas maintenant : choisissez un "
         "autre coup.",

@@ -147,6 +147,9 @@ class TableScreen(Screen[None]):
         # The match's state when the viewer was last told why a key was refused: the
         # reason may no longer hold once the match has moved on (see :meth:`_pump`).
         self._refused_in_state: int | None = None
+        # Whether the viewer was told, while the last moves are being shown, that its keys
+        # wait for the end of the showing (once a showing: see :meth:`_ready_for_input`).
+        self._told_showing = False
 
     @property
     def game(self) -> Game:
@@ -162,6 +165,8 @@ class TableScreen(Screen[None]):
     @_stepping.setter
     def _stepping(self, value: bool) -> None:
         self._is_stepping = value
+        if not value:
+            self._told_showing = False
         self._sync_clock()
 
     @property
@@ -561,7 +566,18 @@ class TableScreen(Screen[None]):
         return self.session.legal(self._viewer_seat)
 
     def _ready_for_input(self) -> bool:
-        return not self.busy and self._viewer_seat != SPECTATOR
+        """Whether the viewer's keys act now. Not while the last moves are still being
+        shown (cards flying out of the launcher): the match's state on screen is behind,
+        so a key then is answered with a note, once a showing, rather than ignored
+        without a word."""
+        if self._viewer_seat == SPECTATOR or self._is_interlude:
+            return False
+        if self._is_stepping:
+            if not self._told_showing:
+                self._told_showing = True
+                self._note(self.tr("note.showing"))
+            return False
+        return True
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
         message.stop()
