@@ -12,10 +12,15 @@ Wilson intervals:
   heads-up (one edition), with head-to-head win rates and OpenSkill PlackettLuce
   ratings over all of those hands.
 
+A third command, **combine**, sums runs of ``unoattack tournament --json`` that differ
+only in their seed (long lines are played as many such runs, side by side) into one
+line per entry: hands won of hands played, with the 95% Wilson interval of the sum.
+
 Usage::
 
     python scripts/bot_strength.py targets [--deals 1000] [--jobs N] [--write]
     python scripts/bot_strength.py ladder [--deals 100] [--edition 2003] [--jobs N] [--write]
+    python scripts/bot_strength.py combine RUN.json [RUN.json ...]
 
 ``--deals`` sets the size of every line: a line plays ``2 x deals`` hands (heads-up:
 ``deals`` deals in two rotations; four seats: ``deals / 2`` deals in four). A search
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import platform
 import re
 import sys
@@ -152,6 +158,53 @@ def ladder(deals: int, edition: str, jobs: int) -> str:
     return "\n".join(lines)
 
 
+def combine(paths: list[str]) -> str:
+    """One line per entry of the tournaments in ``paths`` (JSON of ``unoattack tournament
+    --json``), their wins and trials summed. The runs must differ in their seed alone,
+    each seed once: otherwise the sum would mix tables or count deals twice."""
+    runs = []
+    for path in paths:
+        try:
+            run = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"error: {path}: not a tournament's JSON ({exc})") from None
+        if not isinstance(run, dict) or run.get("format") != "unoattack-tournament/1":
+            raise SystemExit(f"error: {path}: not a tournament's JSON (no unoattack-tournament/1)")
+        runs.append((path, run))
+    first_path, first = runs[0]
+    table = {key: value for key, value in first["config"].items() if key != "seed"}
+    seeds: dict[int, str] = {}
+    for path, run in runs:
+        config = {key: value for key, value in run["config"].items() if key != "seed"}
+        if config != table:
+            keys = table.keys() | config.keys()
+            differ = sorted(key for key in keys if table.get(key) != config.get(key))
+            raise SystemExit(
+                f"error: {path} and {first_path} differ in more than the seed: {', '.join(differ)}"
+            )
+        seed = run["config"]["seed"]
+        if seed in seeds:
+            raise SystemExit(f"error: {path} and {seeds[seed]} are both seed {seed}")
+        seeds[seed] = path
+    totals: dict[str, list[int]] = {}
+    for _, run in runs:
+        for entry in run["entries"]:
+            wins, trials = totals.setdefault(entry["entry"], [0, 0])
+            totals[entry["entry"]] = [wins + entry["wins"], trials + entry["trials"]]
+    seed_list = ", ".join(str(seed) for seed in sorted(seeds))
+    lines = [
+        f"{len(runs)} runs (seeds {seed_list}): {', '.join(table['bots'])}, "
+        f"edition {table['edition']}, {table['players']} players, {table['unit']}",
+        "",
+        "| entry | won | of | rate [95% Wilson interval] |",
+        "| --- | --- | --- | --- |",
+    ]
+    for name, (wins, trials) in totals.items():
+        won = proportion(wins, trials)
+        lines.append(f"| {name} | {wins:,} | {trials:,} | {percent(won)} |")
+    return "\n".join(lines)
+
+
 def write(section: str, text: str) -> None:
     doc = DOC.read_text(encoding="utf-8")
     pattern = re.compile(rf"(<!-- {section} -->\n).*?(<!-- /{section} -->)", re.S)
@@ -164,12 +217,20 @@ def write(section: str, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("table", choices=("targets", "ladder"))
+    parser.add_argument("table", choices=("targets", "ladder", "combine"))
+    parser.add_argument("runs", nargs="*", help="combine: tournament JSON files")
     parser.add_argument("--deals", type=int, help="deals per line (default 1000 / 100)")
     parser.add_argument("--edition", default="2003", choices=EDITIONS, help="for the ladder")
     parser.add_argument("--jobs", type=int, default=cpu_count())
     parser.add_argument("--write", action="store_true", help="update docs/bots.md")
     args = parser.parse_args(argv)
+    if args.table == "combine":
+        if not args.runs:
+            parser.error("combine needs one tournament JSON file or more")
+        print(combine(args.runs))
+        return
+    if args.runs:
+        parser.error(f"{args.table} takes no files")
     if args.table == "targets":
         text = targets(args.deals or 1000, args.jobs)
     else:
