@@ -3,33 +3,17 @@ alone are summed into one line per entry, with the Wilson interval of the sum.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
 
+from repo_scripts import load_script
 from unoattack.cli import app
 from unoattack.sim.stats import wilson
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "bot_strength.py"
 BOTS = "random,heuristic"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_strength", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    writes_bytecode = sys.dont_write_bytecode
-    sys.dont_write_bytecode = True  # leave no __pycache__ in scripts/
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.dont_write_bytecode = writes_bytecode
-    return module
 
 
 def tournament(tmp_path: Path, seed: int, edition: str = "2003") -> Path:
@@ -50,7 +34,7 @@ def wins(path: Path) -> dict[str, tuple[int, int]]:
 
 def test_combine_sums_the_wins_of_runs_that_differ_in_their_seed(tmp_path: Path) -> None:
     runs = [tournament(tmp_path, seed) for seed in (5, 6, 7)]
-    text = load_script().combine([str(path) for path in runs])
+    text = load_script("bot_strength").combine([str(path) for path in runs])
     lines = text.splitlines()
     assert lines[0] == "3 runs (seeds 5, 6, 7): random, heuristic, edition 2003, 2 players, hands"
     for entry in ("random", "heuristic"):
@@ -65,7 +49,7 @@ def test_combine_sums_the_wins_of_runs_that_differ_in_their_seed(tmp_path: Path)
 
 
 def test_combine_refuses_runs_of_different_tables_or_the_same_seed(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("bot_strength")
     first = tournament(tmp_path, 5)
     other_edition = tournament(tmp_path, 6, edition="2010")
     with pytest.raises(SystemExit, match="differ in more than the seed: edition"):

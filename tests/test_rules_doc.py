@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import ast
 import doctest
-import importlib.util
 import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from repo_scripts import load_script
 from unoattack.rules.edition import OPTION_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,19 +57,6 @@ def entries(text: str) -> dict[str, list[str]]:
         elif current is not None and line.strip():
             current.append(line)
     return result
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rules_index", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    writes_bytecode = sys.dont_write_bytecode
-    sys.dont_write_bytecode = True  # leave no __pycache__ in scripts/
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.dont_write_bytecode = writes_bytecode
-    return module
 
 
 def test_every_ruling_and_deck_has_exactly_one_heading() -> None:
@@ -175,7 +161,7 @@ def test_collect_reads_rule_ids_from_test_docstrings(tmp_path: Path) -> None:
     )
     (tests / "scenario.py").write_text('def test_x():\n    """R03: not a test file."""\n')
     sample = "tests/test_sample.py::"
-    assert load_script().collect(tests) == {
+    assert load_script("rules_index").collect(tests) == {
         "A12": [sample + "TestTwoPlayers::test_skip"],
         "A24": [sample + "test_wild_all_hit"],
         "D1": [sample + "test_range"],
@@ -188,7 +174,7 @@ def test_collect_reads_rule_ids_from_test_docstrings(tmp_path: Path) -> None:
 
 
 def test_render_fills_spans_and_check_reports_what_is_missing(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("rules_index")
     text = "### R01 — x\nTests: <!-- tests:R01 -->old<!-- /tests -->\n"
     text += "### R02 — y\nTests: <!-- tests:R02 -->old<!-- /tests -->\n"
     index = {"R01": ["tests/test_b.py::test_b", "tests/test_a.py::test_a"]}
@@ -215,7 +201,7 @@ def test_render_fills_spans_and_check_reports_what_is_missing(tmp_path: Path) ->
 
 
 def test_script_doctests_pass() -> None:
-    failed, _ = doctest.testmod(load_script())
+    failed, _ = doctest.testmod(load_script("rules_index"))
     assert failed == 0
 
 
