@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from compiled import fields
 from unoattack.bots import RandomBot, play_match
 from unoattack.engine import (
     ILLEGAL_REASONS,
@@ -281,7 +282,7 @@ def as_data(value: object) -> object:
     if isinstance(value, list):
         return [as_data(item) for item in value]
     if isinstance(value, (MoveCache, Duty)):
-        return {name: getattr(value, name) for name in type(value).__slots__}
+        return {name: getattr(value, name) for name in fields(type(value))}
     return value
 
 
@@ -293,7 +294,7 @@ def test_a_clone_and_a_search_copy_have_every_field_of_the_game() -> None:
         game.apply(game.legal_actions()[0])
     shared = {"_seating", "_succ", "_tables", "edition", "faces", "options", "last_hand"}
     for twin in (game.clone(), game.search_copy(random.Random(1))):
-        for name in State.__slots__:
+        for name in fields(State):
             mine, theirs = getattr(game, name), getattr(twin, name)
             if name in {"deck_rng", "launcher", "log", "emitting"}:
                 continue  # each copy sets its own streams, launcher and log

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from compiled import fields
 from scenario import position
 from unoattack.bots import HeuristicBot, RandomBot
 from unoattack.engine import (
@@ -664,3 +665,30 @@ def test_a_move_of_a_finished_hand_cannot_be_taken_back() -> None:
     with pytest.raises(MatchRefusal, match="your last move was in a hand that is over") as refusal:
         match.take_back(0)
     assert refusal.value.reason == "undo_past_hand" and match.game.hand_number == 2
+
+
+def test_a_clone_has_every_field_of_the_match_and_plays_on_alone() -> None:
+    """Match.clone assigns the match's fields one by one: none may be left out, each
+    mutable one is copied rather than shared, and the copy plays on as the match would
+    while the match stays where it was."""
+    match = Match(Game.new("2003", players=3, seed=4), offers=True)
+    for _ in range(5):
+        seat = match.deciding
+        assert seat is not None
+        action = match.legal_actions(seat)[0]
+        match.submit(seat, action)
+    twin = match.clone()
+    copied = {"game", "seats", "_ahead", "_ready", "_rng"}
+    for name in fields(Match):
+        mine, theirs = getattr(match, name), getattr(twin, name)
+        if name in copied:
+            assert theirs is not mine, name
+        elif name != "_window":  # None here; a window's queue is copied (below)
+            assert theirs is mine or theirs == mine, name
+    assert twin.game.history == match.game.history
+    assert twin._rng.getstate() == match._rng.getstate()
+    history = list(match.game.history)
+    seat = twin.deciding
+    assert seat is not None
+    twin.submit(seat, twin.legal_actions(seat)[0])
+    assert match.game.history == history and len(twin.game.history) == len(history) + 1

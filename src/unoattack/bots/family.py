@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 
 from unoattack.bots.heuristic import HeuristicBot
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.view import View
 
@@ -38,6 +39,7 @@ REMEMBER_LATE = 0.25
 CATCH = 0.35
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class FamilyBot(HeuristicBot):
     """A heuristic player who sometimes forgets UNO and is slow to catch.
 

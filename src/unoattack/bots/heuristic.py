@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.launcher import HazardModel
 from unoattack.engine.view import View
@@ -73,6 +74,7 @@ def _points(edition: str) -> tuple[int, ...]:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class HeuristicBot:
     """A rule-based player. It reads only the :class:`View` it is given.
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from unoattack.bots.heuristic import HeuristicBot
+from unoattack.engine._compiled import mypyc_attr, reduce_dataclass
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
@@ -404,6 +405,9 @@ class SearchResult:
     def best(self) -> Action:
         return self.estimates[0].action
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_dataclass(self)  # pickle and copy it compiled too (see _compiled)
+
 
 def search(
     knowledge: Sampler,
@@ -697,6 +701,7 @@ def coach(
     return result.estimates[:top]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class ISMCTSBot:
     """A seat played by information-set search.
 

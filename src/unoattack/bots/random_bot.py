@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.game import Game
 from unoattack.engine.match import Bot, Match, play_out
@@ -20,6 +21,7 @@ from unoattack.engine.view import View
 _OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class RandomBot:
     """Picks uniformly among the legal actions; says UNO and catches half the time."""
 

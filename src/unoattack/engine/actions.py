@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 from unoattack.rules.cards import FACES, Card, Colour
 
@@ -56,6 +57,11 @@ class Action:
 
     def __hash__(self) -> int:
         return self.code
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # Pickled and copied as its code: the one Action of that code comes back (and a
+        # compiled build, whose frozen dataclasses cannot be filled in, copies it too).
+        return Action.from_code, (self.code,)
 
     @staticmethod
     def from_code(code: int) -> Action:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.view import View
@@ -66,6 +67,7 @@ class Search(NamedTuple):
     knowledge: Sampler
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Ahead:
     """Search bots' decisions worked out ahead of their moves, off a front-end's event
     loop (``Match(search_ahead=True)``): such a move waits until its decision is

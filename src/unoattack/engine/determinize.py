@@ -55,6 +55,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import NamedTuple
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
 from unoattack.engine.events import (
     CardPlayed,
@@ -403,6 +404,7 @@ def _card_key(card: Card) -> int:
     return card.index
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Sampler:
     """What ``seat`` knows of ``game``, and complete games sampled consistent with it.
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from array import array
 from struct import Struct
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.events import SPECTATOR
 from unoattack.engine.launcher import ScheduleModel
 from unoattack.engine.state import Phase
@@ -131,6 +132,7 @@ _COUNTERS_OFFSET = 4 * _SINCE_RELOAD
 assert (_STOCK, _PILE, _MEGA) == (_SINCE_RELOAD + 1, _SINCE_RELOAD + 2, _SINCE_RELOAD + 3)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Layout:
     """The layout with one table's bounds (they come from its public configuration).
 
@@ -140,8 +142,8 @@ class Layout:
         target_score: The match's target score (scores are scaled by it).
     """
 
-    segments = SEGMENTS
-    size = _SIZE
+    segments: ClassVar[tuple[Segment, ...]] = SEGMENTS
+    size: ClassVar[int] = _SIZE
 
     def __init__(self, deck_size: int, max_copies: int, target_score: int) -> None:
         self.deck_size = deck_size
@@ -183,6 +185,7 @@ class Layout:
         return self.segment(name).stop
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class SeatFeatures:
     """One seat's vector of one game, kept up to date in place.
 

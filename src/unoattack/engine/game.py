@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from unoattack.engine import movegen
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import MAX_SEATS, Action, ActionKind, penalize
 from unoattack.engine.deal import choose_first_dealer, start_hand
 from unoattack.engine.effects import PLAYED, STACKED, trade_hands
@@ -94,6 +95,7 @@ _PRESS_KIND = ActionKind.PRESS
 _PENALIZE_KIND = ActionKind.PENALIZE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Game(State):
     """One match of UNO Attack. Create with :meth:`new`, or from a position string
     (:func:`unoattack.engine.notation.parse_position`)."""
@@ -180,8 +182,11 @@ class Game(State):
                     seats.append(seat)
         return seats
 
-    # The move generator, as a method (a function assigned here costs no extra call).
-    legal_actions = movegen.legal_actions
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (default: the seat to act), in a fixed
+        order: plays by face, then the press, then UNO or a catch."""
+        # A method, not the function assigned to the class: mypyc compiles only methods.
+        return movegen.legal_actions(self, seat)
 
     def _may_stop(self, duty: Duty) -> bool:
         """Whether ``duty`` may end once cards came out (R17, in the scope of A10)."""

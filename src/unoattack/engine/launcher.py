@@ -29,6 +29,7 @@ import random
 from typing import NamedTuple
 
 # The models are re-exported: a launcher is named by its spec, wherever it is used.
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.launcher_model import (
     DEFAULT_LAUNCHER,
     LAUNCHER_MODELS,
@@ -120,6 +121,7 @@ class LauncherPublic(NamedTuple):
     stock_size: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Launcher:
     """The physical launcher: the loaded stock (card ids, front = next out) and its counters.
 

@@ -36,6 +36,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind, catch
 from unoattack.engine.agenda import MOVE, REACT, RESUME, SETTLE, TIMEOUT, Due, next_due
 from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
@@ -77,6 +78,7 @@ _NO_DECISION: tuple[int | None, bool] = (None, False)
 _new = tuple.__new__
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Match:
     """A table around one game: its seats' bots, its timing, and the arbiter's rules.
 
@@ -587,17 +589,26 @@ class Match:
 
         ``game``: the copy's game instead of a clone of this one (a determinization of
         it, for search), which the copy then owns."""
-        twin = object.__new__(Match)
-        for name in Match.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin = Match.__new__(Match)  # no __init__: every field is set below
         twin.game = self.game.clone() if game is None else game
+        twin.offers = self.offers
         twin.seats = self.seats.copy()
-        twin._ready = set(self._ready)
+        twin.timing = self.timing
+        twin.state = self.state
+        twin.takebacks = self.takebacks
         twin._ahead = self._ahead.copy()
+        twin._direct = self._direct
+        twin._held = self._held
+        twin._journal = self._journal
+        twin._origin = self._origin
+        twin._pause_until = self._pause_until
+        twin._ready = set(self._ready)
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
-        if self._window is not None:
-            twin._window = replace(self._window, queue=list(self._window.queue))
+        twin._since = self._since
+        twin._window = (
+            None if self._window is None else replace(self._window, queue=list(self._window.queue))
+        )
         return twin
 
     # ------------------------------------------------------------------ the arbiter

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from unoattack.engine._compiled import reduce_dataclass
 from unoattack.engine.deal import next_dealer, start_hand
 from unoattack.engine.events import HandVoid, HandWon, MatchWon, PlayerEliminated
 from unoattack.engine.state import Phase
@@ -31,6 +32,9 @@ class HandResult:
     eliminated: tuple[int, ...]
     reason: str = "went_out"  # or "void" (P08)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_dataclass(self)  # pickle and copy it compiled too (see _compiled)
+
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
@@ -40,6 +44,9 @@ class MatchResult:
     scores: tuple[int, ...]
     hands: int
     reason: str  # target_reached, lowest_total, last_standing
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_dataclass(self)  # pickle and copy it compiled too (see _compiled)
 
 
 def match_result(

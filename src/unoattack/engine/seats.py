@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.bot import Bot
 
 __all__ = ["Seats"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Seats:
     """The bots of a table of ``n`` seats: ``bots`` play their seats; a seat without one
     is played from outside (a person, an environment), and its stand-in, if it has one,

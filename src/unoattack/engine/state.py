@@ -20,6 +20,7 @@ from enum import IntEnum
 from functools import cache
 from typing import TYPE_CHECKING, Self
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
 from unoattack.engine.events import Event
 from unoattack.engine.launcher import Launcher, LauncherModel
@@ -54,6 +55,7 @@ PRESS_REASONS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Duty:
     """An obligation to press: ``left`` presses (0 with ``until_fire``), owed for
     ``reason`` (one of :data:`PRESS_REASONS`)."""
@@ -103,6 +105,7 @@ class Duty:
         return duty
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Seating:
     """Who plays after whom among the seats in play: one object per number of seats and
     seats eliminated, shared by every game (see :func:`seating`)."""
@@ -136,6 +139,7 @@ PlaysCache = dict[int, tuple[tuple[Action, ...], int]]
 NO_SEAT = -2  # an empty legal-action cache
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class MoveCache:
     """A game's one cache: the legal actions of one seat in the current position, with
     what :meth:`~unoattack.engine.game.Game.apply` checks an action against, the mask of
@@ -168,6 +172,7 @@ class MoveCache:
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class State:
     """The fields of one match of UNO Attack (see :class:`~unoattack.engine.game.Game`)."""
 
@@ -293,7 +298,8 @@ class State:
         a game at every iteration, and ``getattr``/``setattr`` by name cost five times as
         much (the whole copy: 7.2 µs before, 4.9 µs now; a test checks that no slot is
         left out)."""
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)  # no __init__: every slot is set below
         other._bonus_skip = self._bonus_skip
         other._cache = self._cache.copy()
         other._counts = [list(c) for c in self._counts]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.effects import HANDLERS, Handler
 from unoattack.engine.movegen import MATCH_MASKS
 from unoattack.engine.state import PlaysCache, Seating
@@ -41,6 +42,7 @@ def _mask(faces: Iterable[int]) -> int:
     return mask
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Tables:
     """The rule tables of one deck, options and points (see :func:`tables_for`)."""
 

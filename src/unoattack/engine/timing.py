@@ -7,6 +7,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from unoattack.engine._compiled import reduce_dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,9 @@ class Timing:
     human_window: float = 0.0
     turn_timer: float = 0.0
     between_hands: float = 0.0
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_dataclass(self)  # pickle and copy it compiled too (see _compiled)
 
 
 #: Everything at once.

@@ -47,6 +47,7 @@ from unoattack.engine import (
     View,
     view,
 )
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import ACTIONS
 from unoattack.engine.features import (
     MAX_SEATS,
@@ -96,6 +97,7 @@ _ACTIONS = ACTIONS
 _FLOAT32 = np.dtype(np.float32)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class ObservationEncoder:
     """Encodes one seat's view as a flat ``float32`` vector.
 
@@ -207,6 +209,7 @@ class Transition(NamedTuple):
     truncated: bool
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Table:
     """A match in the turn-based form research environments need, with a turn cap.
 
@@ -413,7 +416,7 @@ class Table:
         """An independent copy (the match is cloned with its game's random streams).
 
         ``game``: the copy's game instead of a clone of this one (a determinization)."""
-        twin = object.__new__(Table)
+        twin = Table.__new__(Table)  # no __init__: every field is set below
         twin.match = self.match.clone(game)
         twin.max_decisions = self.max_decisions
         twin.decisions = self.decisions
