@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import pytest
 
 from compiled import fields
-from unoattack.bots import RandomBot, play_match
+from unoattack.bots import HeuristicBot, ISMCTSBot, RandomBot, play_match
 from unoattack.engine import (
     ILLEGAL_REASONS,
     NUM_ACTIONS,
@@ -26,6 +28,7 @@ from unoattack.engine import (
 from unoattack.engine.actions import ACTIONS, ActionKind, play
 from unoattack.engine.events import Dealt, Pressed
 from unoattack.engine.game import REFEREE
+from unoattack.engine.match import Match, Timing, play_out
 from unoattack.engine.state import Duty, MoveCache, State
 
 POSITION = (
@@ -313,3 +316,25 @@ def test_only_the_referee_applies_the_suggestion_penalty() -> None:
     assert game.history == []
     events = game.apply(Action.parse("penalize 0"), seat=REFEREE)
     assert [e.type for e in events] == ["penalized", "must_press"]
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_match_and_its_bots_survive_pickle_and_deepcopy_and_play_on_the_same(how: str) -> None:
+    """A match mid-hand, with its game and bots, is copied whole: the copy offers the
+    same actions (the very Action objects of their codes) and, played on, makes the same
+    moves and ends the same. The compiled build must do this too (engine/_compiled.py)."""
+    bots = {0: HeuristicBot(random.Random(1)), 1: ISMCTSBot(random.Random(2), iterations=20)}
+    match = Match(Game.new("2010", players=2, seed=11), bots=bots)
+    play_out(match, limit=30)
+    copy_of = (lambda m: pickle.loads(pickle.dumps(m))) if how == "pickle" else copy.deepcopy
+    twin = copy_of(match)
+    seat = match.game.to_act
+    assert seat is not None
+    offered = twin.legal_actions(seat)
+    assert offered == match.legal_actions(seat)
+    assert all(action is ACTIONS[action.code] for action in offered)
+    assert copy_of(Timing(think=1.5)) == Timing(think=1.5)
+    play_out(match, limit=400)
+    play_out(twin, limit=400)
+    assert twin.game.history == match.game.history
+    assert twin.game.last_hand == match.game.last_hand
