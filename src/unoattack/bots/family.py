@@ -25,6 +25,7 @@ only its view and draws only from its generator, so a seeded game is reproducibl
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine._compiled import mypyc_attr
@@ -32,11 +33,11 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.view import View
 
 #: How often the family bot forgets UNO with the play that leaves it one card.
-FORGET_UNO = 0.3
+FORGET_UNO: Final = 0.3
 #: How often it remembers UNO in time after forgetting, while it can still be caught.
-REMEMBER_LATE = 0.25
+REMEMBER_LATE: Final = 0.25
 #: How often it catches a player who forgot UNO.
-CATCH = 0.35
+CATCH: Final = 0.35
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled

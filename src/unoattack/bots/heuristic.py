@@ -27,26 +27,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.chance import choice
 from unoattack.engine.launcher import HazardModel
 from unoattack.engine.view import View
 from unoattack.rules.cards import FACES, Card, Colour, Kind
 from unoattack.rules.edition import DEFAULT_POINTS, EDITION_NAMES, Edition
 
-_PLAY = ActionKind.PLAY
-_PRESS = ActionKind.PRESS
-_STOP = ActionKind.STOP
-_SAY_UNO = ActionKind.SAY_UNO
-_CATCH = ActionKind.CATCH
-_CHOOSE_COLOUR = ActionKind.CHOOSE_COLOUR
+_PLAY: Final = ActionKind.PLAY
+_PRESS: Final = ActionKind.PRESS
+_STOP: Final = ActionKind.STOP
+_SAY_UNO: Final = ActionKind.SAY_UNO
+_CATCH: Final = ActionKind.CATCH
+_CHOOSE_COLOUR: Final = ActionKind.CHOOSE_COLOUR
 
 #: Cards whose effect falls on the next player (Reverse only does with two players).
-_HITS_NEXT = frozenset({Kind.SKIP, Kind.HIT1, Kind.HIT2, Kind.WILD_HIT_FIRE, Kind.WILD_HIT4})
+_HITS_NEXT: Final = frozenset({Kind.SKIP, Kind.HIT1, Kind.HIT2, Kind.WILD_HIT_FIRE, Kind.WILD_HIT4})
 #: Cards that make someone press the launcher.
-_LAUNCHES = frozenset(
+_LAUNCHES: Final = frozenset(
     {
         Kind.HIT1,
         Kind.HIT2,
@@ -56,11 +57,11 @@ _LAUNCHES = frozenset(
         Kind.WILD_ATTACK_ATTACK,
     }
 )
-_COLOURS = tuple(Colour)
+_COLOURS: Final = tuple(Colour)
 #: A hand this small is about to go out (close enough to dump points and to block).
-CLOSE_TO_OUT = 2
+CLOSE_TO_OUT: Final = 2
 #: Below this chance of firing (hazard model) a hit is weak: hold attack cards.
-PRIMED_FIRE_CHANCE = 0.5
+PRIMED_FIRE_CHANCE: Final = 0.5
 
 
 @cache
@@ -140,12 +141,12 @@ class HeuristicBot:
             table = _Table(view, self.rng)
             if view.phase == "pressing":
                 return self._stack(table, by_face)
-            choice = self._play(table, by_face)
-            if choice is not None:
-                return choice
+            chosen = self._play(table, by_face)
+            if chosen is not None:
+                return chosen
         if press is not None:
             return press
-        return self.rng.choice(legal)  # unreachable with the engine's rules
+        return choice(self.rng, legal)  # unreachable with the engine's rules
 
     # ------------------------------------------------------------------ decisions
 
@@ -154,7 +155,7 @@ class HeuristicBot:
         for action in colours:
             if action.colour is best:
                 return action
-        return self.rng.choice(colours)
+        return choice(self.rng, colours)
 
     def _stack(self, table: _Table, by_face: dict[Card, list[Action]]) -> Action:
         """Facing a Mega Hit pile: stack a Hit card (a Double attaque goes to the target)."""
@@ -193,7 +194,7 @@ class HeuristicBot:
             return None
         best = max(key for key, _, _ in candidates)
         tied = [(card, target) for key, card, target in candidates if key == best]
-        card, target = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        card, target = tied[0] if len(tied) == 1 else choice(self.rng, tied)
         colour = table.best_colour if card.is_wild else None
         return _pick(by_face[card], colour, target, self.rng)
 
@@ -201,7 +202,7 @@ class HeuristicBot:
         scored = [(key(card), card) for card in cards]
         top = max(score for score, _ in scored)
         tied = [card for score, card in scored if score == top]
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return tied[0] if len(tied) == 1 else choice(self.rng, tied)
 
 
 class _Table:
@@ -266,7 +267,7 @@ class _Table:
             keys = list(zip(self.colour_counts, self.colour_points, strict=True))
             best = max(keys)
             tied = [_COLOURS[i] for i, key in enumerate(keys) if key == best]
-            self._colour = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+            self._colour = tied[0] if len(tied) == 1 else choice(self.rng, tied)
         return self._colour
 
     @property
@@ -282,7 +283,7 @@ class _Table:
         counts, scores = self.counts, self.scores
         best = min((counts[s], -scores[s]) for s in options)
         tied = [s for s in options if (counts[s], -scores[s]) == best]
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return tied[0] if len(tied) == 1 else choice(self.rng, tied)
 
     def continuity(self, card: Card) -> int:
         """Cards it would still hold of the colour the play makes active."""
@@ -360,4 +361,4 @@ def _pick(
                 return action
             if found is None:
                 found = action
-    return found if found is not None else rng.choice(actions)
+    return found if found is not None else choice(rng, actions)

@@ -34,51 +34,52 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine._compiled import mypyc_attr, reduce_dataclass
 from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.chance import choice
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
 from unoattack.rules.cards import FACES, Colour, Kind
 
-_TURN = Phase.TURN
-_PRESSING = Phase.PRESSING
-_PRESS = ActionKind.PRESS
-_STOP = ActionKind.STOP
-_REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH, ActionKind.PENALIZE)
+_TURN: Final = Phase.TURN
+_PRESSING: Final = Phase.PRESSING
+_PRESS: Final = ActionKind.PRESS
+_STOP: Final = ActionKind.STOP
+_REACTIONS: Final = (ActionKind.SAY_UNO, ActionKind.CATCH, ActionKind.PENALIZE)
 
 #: Thinking time per decision of each level, in seconds.
-LEVELS: dict[str, float] = {"easy": 0.05, "normal": 0.2, "hard": 0.5}
+LEVELS: Final[dict[str, float]] = {"easy": 0.05, "normal": 0.2, "hard": 0.5}
 #: UCB1's exploration constant (rewards are in [0, 1]).
-EXPLORATION = 0.7
+EXPLORATION: Final = 0.7
 #: Decisions a playout makes before the hand sizes estimate the result. Short playouts
 #: won more hands against the heuristic bot at equal thinking time (2003, heads-up, 0.1 s
 #: a decision, 200-300 hands each: depth 6 won 62-64%, depths 0-2 56-58%, 12-24 55-57%).
-PLAYOUT_DEPTH = 6
+PLAYOUT_DEPTH: Final = 6
 #: How much a smaller hand raises the chance of winning it (see :func:`estimate`). The
 #: launcher makes hand sizes a weak guide: fitted to 24,000 decisions of heuristic
 #: matches (every edition, 2-4 players), the likelihood of who won the hand peaks near
 #: 0.1, and the search won 68% against 63% with 0.3 (300 hands each, same deals).
-HAND_SIZE_WEIGHT = 0.1
+HAND_SIZE_WEIGHT: Final = 0.1
 #: Progressive bias at the root: the heuristic bot's choice (from the seat's own view)
 #: gets ``PRIOR_WEIGHT / (1 + visits)`` added to its UCB score. 0: no bias.
-PRIOR_WEIGHT = 0.0
+PRIOR_WEIGHT: Final = 0.0
 #: The search overrides the heuristic bot's choice only when its best decision's
 #: estimate beats the heuristic's by this much (a chance of winning the hand) after at
 #: least ``OVERRIDE_VISITS`` visits. None: the most visited decision, whatever the
 #: heuristic would play.
-OVERRIDE_MARGIN: float | None = None
-OVERRIDE_VISITS = 0
+OVERRIDE_MARGIN: Final[float | None] = None
+OVERRIDE_VISITS: Final = 0
 #: The coefficients of :func:`fitted_estimate` per edition, in the order of
 #: :data:`LEAF_FEATURES`: ``python scripts/fit_leaf.py --hands 150`` (seed 1: 150 first
 #: hands of heuristic self-play per edition and table of 2, 3 and 4 players; 4,800-7,400
 #: positions an edition to fit, a fifth more held out). Held-out log-likelihood a
 #: position, fitted against the hand sizes' ``-0.1 x cards``: 2003 -1.055 / -1.069,
 #: 2010 -0.956 / -1.067, mega-hit -0.956 / -1.023.
-LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
+LEAF_WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
     "2003": (-0.082, 0.489, 0.240, 0.097, 0.045, -0.168, -0.003),
     "2010": (-0.155, 0.581, 0.481, 0.214, 0.127, -0.296, 0.029),
     "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
@@ -90,52 +91,52 @@ LEAF_WEIGHTS: dict[str, tuple[float, ...]] = {
 #: hand sizes and uniform actions: 47.5%), 73.3% in 2003 (65.0%) and 60.0% in Mega Hit
 #: (55.0%), and as many hands at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%);
 #: either alone did not win more in 2010 (47.5%, 44.2%).
-FITTED_LEAF = True
+FITTED_LEAF: Final = True
 #: Whether playouts draw a turn's play uniformly over the cards (not the actions: a
 #: wild is four actions, one per colour; see :func:`playout_policy`). Adopted with
 #: :data:`FITTED_LEAF` (see there): fair playouts keep the wilds the fitted leaf counts.
-FAIR_WILDS = True
+FAIR_WILDS: Final = True
 #: Whether playouts keep wilds (see :func:`playout_policy`): a coloured card when one is
 #: playable and the next seat holds more than two cards, and a wild's colour the one its
 #: player holds most.
-GREEDY_PLAYOUTS = False
+GREEDY_PLAYOUTS: Final = False
 #: Whether the tree searches only the wild colours its player holds most (see
 #: :func:`held_colours`).
-HELD_COLOURS = False
+HELD_COLOURS: Final = False
 #: Whether the samples take an opponent who pressed at the start of its turn to have had
 #: no card it could play (:meth:`Sampler.sample_inferring`; option ``infer``, and
 #: ``blind`` without). Adopted 2026-11-26: at 1,000 iterations against the heuristic bot
 #: on the same deals it won 27 hands more of 720 over six lines, more in five and two
 #: fewer in one (docs/bots.md, "Strength"). R14 lets a player renege, which the guess
 #: ignores.
-INFER_PRESSES = True
+INFER_PRESSES: Final = True
 #: Whether the samples also take an opponent who played a wild at the start of its turn
 #: (keeping cards, no other hand close to going out) to have had no coloured card it
 #: could play (``Sampler.sample_inferring(wilds=True)``; option ``wilds``, and
 #: ``presses`` for presses alone). The heuristic bot keeps its wilds for need, as most
 #: families do; but at 1,000 iterations on the default's deals it won 9 hands fewer of
 #: 720 over six lines (docs/bots.md, "Strength"): not adopted.
-INFER_WILDS = False
+INFER_WILDS: Final = False
 #: Whether the samples take an opponent whose hand has not changed since it played a
 #: wild to hold most of the colour it named (``sample_inferring(named=True)``; option
 #: ``named``, and ``unnamed`` without). With ``wilds``, measured as it: 2 hands fewer
 #: of 720, level with the default: not adopted.
-INFER_NAMED = False
+INFER_NAMED: Final = False
 #: Whether the samples read every press of an opponent since its last trade, not only
 #: the latest (``sample_inferring(every=True)``; option ``every``, and ``latest`` for the
 #: latest alone): the cards it has held since an older press avoid the faces playable at
 #: that press and at every later one. Borne out by the heuristic bot's real hands, but at
 #: 1,000 iterations on the default's deals it won fewer hands in all six lines: 91 of 360
 #: at four seats (the default: 107), 227 of 360 heads-up (241). Not adopted.
-INFER_EVERY = False
+INFER_EVERY: Final = False
 #: The chance (0 to 1) the samples give an opponent of a play the heuristic bot would not
 #: have made with the hand a sample deals it, or None not to weigh its plays at all
 #: (:meth:`Sampler.sample_explained`; option ``explain`` or ``explain=S``, and
 #: ``unexplained`` without).
-EXPLAIN_SLACK: float | None = None
+EXPLAIN_SLACK: Final[float | None] = None
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
 #: one that explained most of its latest plays.
-EXPLAIN_ATTEMPTS = 8
+EXPLAIN_ATTEMPTS: Final = 8
 
 
 def heuristic_likelihood(model: HeuristicBot, slack: float) -> Callable[[View, PastTurn], float]:
@@ -201,9 +202,9 @@ def held_colours(hand: Iterable[Colour | None], legal: list[Action]) -> list[Act
 
 
 #: The leaf features of a seat (:func:`leaf_features`), in order.
-LEAF_FEATURES = ("cards", "one card", "wilds", "action cards", "to play", "to press", "next")
-_WILD_FACE = tuple(card.is_wild for card in FACES)
-_ACTION_FACE = tuple(not card.is_wild and card.kind is not Kind.NUMBER for card in FACES)
+LEAF_FEATURES: Final = ("cards", "one card", "wilds", "action cards", "to play", "to press", "next")
+_WILD_FACE: Final = tuple(card.is_wild for card in FACES)
+_ACTION_FACE: Final = tuple(not card.is_wild and card.kind is not Kind.NUMBER for card in FACES)
 
 
 def leaf_features(game: Game) -> list[tuple[int, ...] | None]:
@@ -332,7 +333,7 @@ def playout_policy(
     return legal[int(rng.random() * count)]
 
 
-_UNO_NEAR = 2  # the heuristic bot's "close to going out"
+_UNO_NEAR: Final = 2  # the heuristic bot's "close to going out"
 
 
 def _greedy_play(
@@ -565,7 +566,7 @@ def _iterate(
             else:
                 edge.available += 1
         if untried:
-            action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            action = untried[0] if len(untried) == 1 else choice(rng, untried)
             edge = edges[action.code] = _Edge(action, seat)
             edge.available += 1
             _descend(game, edge, seat)
@@ -676,7 +677,7 @@ def overrule(
 
 
 #: How long the coach thinks (the hard level's time).
-COACH_SECONDS = LEVELS["hard"]
+COACH_SECONDS: Final = LEVELS["hard"]
 
 
 def coach(
@@ -837,7 +838,7 @@ class ISMCTSBot:
 
 
 # Every option parse_ismcts takes, as an unknown option's error lists them.
-SPEC_OPTIONS = (
+SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind, "
     "wilds or presses, named or unnamed, every or latest, explain=S or unexplained"

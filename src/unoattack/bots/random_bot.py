@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.chance import choice
 from unoattack.engine.game import Game
 from unoattack.engine.match import Bot, Match, play_out
 from unoattack.engine.view import View
 
-_OUT_OF_TURN = (ActionKind.SAY_UNO, ActionKind.CATCH)
+_OUT_OF_TURN: Final = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -30,11 +32,11 @@ class RandomBot:
         self.react_chance = react_chance
 
     def choose(self, view: View) -> Action:
-        return self.rng.choice(view.legal_actions)
+        return choice(self.rng, view.legal_actions)
 
     def choose_among(self, legal_actions: Sequence[Action]) -> Action:
         """The same choice from the legal actions alone (the match spares the view)."""
-        return self.rng.choice(legal_actions)
+        return choice(self.rng, legal_actions)
 
     def react(self, view: View) -> Action | None:
         return self.react_among(view.legal_actions)
@@ -43,7 +45,7 @@ class RandomBot:
         """The same reaction from the legal actions alone (the match spares the view)."""
         options = [a for a in legal_actions if a.kind in _OUT_OF_TURN]
         if options and self.rng.random() < self.react_chance:
-            return self.rng.choice(options)
+            return choice(self.rng, options)
         return None
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from unoattack.rules.cards import FACES, Card, Colour
 
-MAX_SEATS = 10
+MAX_SEATS: Final = 10
 
 
 class ActionKind(IntEnum):
@@ -151,7 +151,7 @@ def always_targeted(card: Card) -> bool:
     return not card.is_wild and effect is not None and effect.targeted
 
 
-_INDEX: dict[tuple[object, ...], int] = {}
+_INDEX: Final[dict[tuple[object, ...], int]] = {}
 
 
 def _build() -> tuple[tuple[Action, ...], dict[tuple[object, ...], int]]:
@@ -186,13 +186,14 @@ def _build() -> tuple[tuple[Action, ...], dict[tuple[object, ...], int]]:
     return actions, {key: code for code, key in enumerate(keys)}
 
 
-ACTIONS, _built_index = _build()
-_INDEX.update(_built_index)
+_BUILT = _build()
+ACTIONS: Final = _BUILT[0]
+_INDEX.update(_BUILT[1])
 #: Number of distinct actions; codes run 0..NUM_ACTIONS-1.
-NUM_ACTIONS = len(ACTIONS)
-PRESS = ACTIONS[0]
-STOP = ACTIONS[1]
-SAY_UNO = ACTIONS[2]
+NUM_ACTIONS: Final = len(ACTIONS)
+PRESS: Final = ACTIONS[0]
+STOP: Final = ACTIONS[1]
+SAY_UNO: Final = ACTIONS[2]
 
 
 def choose_colour(colour: Colour) -> Action:

@@ -11,7 +11,7 @@ a stand-in's move, or a turn timer running out.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.seats import Seats
@@ -21,7 +21,11 @@ from unoattack.engine.window import HeldCatch, Window
 __all__ = ["MOVE", "REACT", "RESUME", "SETTLE", "TIMEOUT", "Due", "next_due"]
 
 #: The kinds of thing that can come due, in the order they go when due at the same time.
-RESUME, SETTLE, REACT, MOVE, TIMEOUT = range(5)
+RESUME: Final = 0
+SETTLE: Final = 1
+REACT: Final = 2
+MOVE: Final = 3
+TIMEOUT: Final = 4
 
 
 class Due(NamedTuple):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unoattack.engine.chance import randrange, shuffle
 from unoattack.engine.effects import turn_start_card
 from unoattack.engine.events import DealerChosen, Dealt, HandStarted, StartCardTurned
 from unoattack.rules.cards import Card, Kind
@@ -16,7 +17,7 @@ def choose_first_dealer(game: Game) -> None:
     """R04, A32: highest number deals; action cards count 0; ties redraw."""
     faces, rng = game.faces, game.deck_rng
     deck = list(range(len(faces)))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     drawing = list(range(game.n))
     rounds = []
     while True:
@@ -24,7 +25,7 @@ def choose_first_dealer(game: Game) -> None:
         for seat in drawing:
             if not deck:
                 deck = list(range(len(faces)))
-                rng.shuffle(deck)
+                shuffle(rng, deck)
             draws.append((seat, faces[deck.pop()]))
         rounds.append(tuple(draws))
         drawing = draw_again(draws)
@@ -67,7 +68,7 @@ def start_hand(game: Game) -> None:
     game.aside = []  # cards set aside by a position are dealt again
     faces, hands = game.faces, game.hands
     cards = list(range(len(faces)))
-    game.deck_rng.shuffle(cards)
+    shuffle(game.deck_rng, cards)
     seats = []
     seat = game._next(game.dealer)
     for _ in range(game.n_active):
@@ -103,7 +104,7 @@ def turn_start(game: Game, undealt: list[int]) -> None:
         # R50, A28: a Trade Hands goes back into the stock and another card is turned.
         if game.emitting:
             game._emit(StartCardTurned(faces[start], True))
-        undealt.insert(game.deck_rng.randrange(len(undealt) + 1), start)
+        undealt.insert(randrange(game.deck_rng, len(undealt) + 1), start)
     undealt.reverse()  # the launcher's front is the next card out
     game.pile = [start]
     game.launcher.load(undealt)

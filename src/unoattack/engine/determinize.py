@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
@@ -150,13 +150,13 @@ def _known_in_hands(game: Game, seat: int) -> list[Counter[Card]]:
 
 #: The faces a press at the start of a turn says nothing against: a Trade Hands that
 #: would not have left fewer cards is kept by a player who then presses.
-_KEPT_ANYWAY = sum(1 << card.index for card in FACES if card.kind is Kind.TRADE_HANDS)
+_KEPT_ANYWAY: Final = sum(1 << card.index for card in FACES if card.kind is Kind.TRADE_HANDS)
 #: The faces a wild played at the start of a turn says something against: the coloured
 #: ones (another wild may be held as well), a Trade Hands excepted as for a press.
-_COLOURED = sum(1 << card.index for card in FACES if not card.is_wild) & ~_KEPT_ANYWAY
+_COLOURED: Final = sum(1 << card.index for card in FACES if not card.is_wild) & ~_KEPT_ANYWAY
 #: A player with this many cards or fewer is close to going out: then a wild may be
 #: played to hold that player back, or to shed its points, with a coloured card at hand.
-_CLOSE = 2
+_CLOSE: Final = 2
 
 
 def _hand_sizes(log: list[Event], begin: int) -> dict[int, int]:
@@ -210,7 +210,7 @@ class PastTurn(NamedTuple):
 
 #: How many of an opponent's latest plays a sample explains (older ones cost time and,
 #: the hand having changed since, say less about it now).
-EXPLAINED_TURNS = 3
+EXPLAINED_TURNS: Final = 3
 
 
 #: What a PastTurn keeps of the table while the events are read: the play's index, the
@@ -388,7 +388,7 @@ def _presses_since_fire(log: list[Event], end: int) -> int:
 
 #: How many hands a sample draws for a seat that named a colour before it keeps one in
 #: which that colour is not the most held (the guess may be wrong: people err).
-NAMED_ATTEMPTS = 20
+NAMED_ATTEMPTS: Final = 20
 
 
 def knowledge(game: Game, seat: int) -> Knowledge:

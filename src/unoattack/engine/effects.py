@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from unoattack.engine.actions import MAX_SEATS
 from unoattack.engine.events import DirectionReversed, HandsTraded, Skipped
@@ -38,16 +38,18 @@ class Via(IntEnum):
     TURNED = 2  # turned as the start card; "the player" is the dealer (R44–R56)
 
 
-PLAYED, STACKED, TURNED = Via.PLAYED, Via.STACKED, Via.TURNED
+PLAYED: Final = Via.PLAYED
+STACKED: Final = Via.STACKED
+TURNED: Final = Via.TURNED
 
 # Events are immutable values: one shared object per value, as in game.py.
-_SKIPPED = tuple(Skipped(seat) for seat in range(MAX_SEATS))
-_REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
+_SKIPPED: Final = tuple(Skipped(seat) for seat in range(MAX_SEATS))
+_REVERSED: Final = {direction: DirectionReversed(direction) for direction in (1, -1)}
 
 #: A handler: (game, seat, target, presses, via) -> None.
 Handler = Callable[["Game", int, "int | None", int, Via], None]
 #: The handler of each effect.
-HANDLERS: dict[Effect, Handler] = {}
+HANDLERS: Final[dict[Effect, Handler]] = {}
 
 
 def handles(effect: Effect) -> Callable[[Handler], Handler]:

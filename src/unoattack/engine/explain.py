@@ -11,7 +11,7 @@ legal path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from unoattack.engine.actions import Action, ActionKind, play
 from unoattack.engine.state import Phase
@@ -37,7 +37,7 @@ class IllegalAction(ValueError):
 
 
 #: Every ``IllegalAction.reason`` the engine gives, with the details that come with it.
-ILLEGAL_REASONS: dict[str, tuple[str, ...]] = {
+ILLEGAL_REASONS: Final[dict[str, tuple[str, ...]]] = {
     "not_allowed": (),
     "match_over": (),
     "no_such_seat": ("seat", "players"),
@@ -78,7 +78,7 @@ class MatchRefusal(IllegalAction):
 
 
 #: Every ``MatchRefusal.reason``, and every reason a held catch fails, with its details.
-MATCH_REASONS: dict[str, tuple[str, ...]] = {
+MATCH_REASONS: Final[dict[str, tuple[str, ...]]] = {
     "stale": ("state",),  # the action was meant for an earlier state of the table
     "between_hands": (),  # the table pauses between two hands
     "catch_pending": ("seat",),  # a catch is held for the UNO grace: the table waits

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from array import array
 from struct import Struct
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.events import SPECTATOR
@@ -38,14 +38,14 @@ if TYPE_CHECKING:
 __all__ = ["MAX_SEATS", "SEAT_FEATURES", "SEGMENTS", "Layout", "SeatFeatures", "Segment"]
 
 #: Seats a table can have; the vector always has this many seat slots.
-MAX_SEATS = 10
-SINCE_FIRE_BUCKETS = 5  # 0, 1, 2, 3 and "4 or more": the hazard model's steps
-CLIP_PRESSES = 100.0
-CLIP_SCORE = 2.0
+MAX_SEATS: Final = 10
+SINCE_FIRE_BUCKETS: Final = 5  # 0, 1, 2, 3 and "4 or more": the hazard model's steps
+CLIP_PRESSES: Final = 100.0
+CLIP_SCORE: Final = 2.0
 
 #: The features of each seat slot, in order (slot 0 is the observing seat, slot k the
 #: seat k places clockwise from it).
-SEAT_FEATURES = (
+SEAT_FEATURES: Final = (
     "present",  # 1 if the table has this seat
     "active",  # 1 if not eliminated (challenge scoring)
     "cards",  # cards in hand
@@ -58,7 +58,7 @@ SEAT_FEATURES = (
     "until_fire",  # owes presses until the launcher yields cards
     "may_stack",  # may answer its duty with a Hit card (Mega Hit stacking)
 )
-_WIDTH = len(SEAT_FEATURES)
+_WIDTH: Final = len(SEAT_FEATURES)
 
 
 class Segment(NamedTuple):
@@ -106,30 +106,32 @@ def _segments() -> tuple[Segment, ...]:
 
 
 #: The vector's layout, in order (docs/envs.md, "The observation").
-SEGMENTS: tuple[Segment, ...] = _segments()
-_AT = {segment.name: segment.start for segment in SEGMENTS}
-_HAND, _TOP, _COLOUR, _PHASE = _AT["hand"], _AT["top"], _AT["colour"], _AT["phase"]
-_DECISION, _DIRECTION, _SINCE_FIRE = _AT["decision"], _AT["direction"], _AT["since_fire"]
-_SINCE_RELOAD, _STOCK, _PILE, _MEGA = (
-    _AT["since_reload"],
-    _AT["stock"],
-    _AT["pile"],
-    _AT["mega_pile"],
-)
-_SEATS = _AT["seats"]
-_PERIOD = ScheduleModel.PERIOD
-_PRESSING = Phase.PRESSING
-_MATCH_OVER = Phase.MATCH_OVER
-_SIZE = SEGMENTS[-1].stop
-# The hand segment is written whole, in C, from the engine's counts (ints): packing them
-# into the vector's buffer is a third of the cost of ``array("f", counts)`` and a slice
-# assignment.
-_PACK_HAND = Struct(f"{_TOP - _HAND}f").pack_into
-_HAND_OFFSET = 4 * _HAND
-# The four scalars that follow the presses since firing, written in one call.
-_PACK_COUNTERS = Struct("4f").pack_into
-_COUNTERS_OFFSET = 4 * _SINCE_RELOAD
-assert (_STOCK, _PILE, _MEGA) == (_SINCE_RELOAD + 1, _SINCE_RELOAD + 2, _SINCE_RELOAD + 3)
+SEGMENTS: Final[tuple[Segment, ...]] = _segments()
+_AT: Final = {segment.name: segment.start for segment in SEGMENTS}
+_HAND: Final = _AT["hand"]
+_TOP: Final = _AT["top"]
+_COLOUR: Final = _AT["colour"]
+_PHASE: Final = _AT["phase"]
+_DECISION: Final = _AT["decision"]
+_DIRECTION: Final = _AT["direction"]
+_SINCE_FIRE: Final = _AT["since_fire"]
+_SINCE_RELOAD: Final = _AT["since_reload"]
+_STOCK: Final = _AT["stock"]
+_PILE: Final = _AT["pile"]
+_MEGA: Final = _AT["mega_pile"]
+_SEATS: Final = _AT["seats"]
+_PERIOD: Final = ScheduleModel.PERIOD
+_PRESSING: Final = Phase.PRESSING
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_SIZE: Final = SEGMENTS[-1].stop
+_N_FACES: Final = _TOP - _HAND
+# The interpreter writes the hand segment whole, in C, from the engine's counts (ints):
+# packing them into the vector's buffer is a third of the cost of ``array("f", counts)``
+# and a slice assignment.
+_PACK_HAND: Final = Struct(f"{_N_FACES}f").pack_into
+_HAND_OFFSET: Final = 4 * _HAND
+#: This module runs as machine code (the compiled build, docs/engine.md), not as Python.
+COMPILED: Final = not __file__.endswith(".py")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -208,11 +210,16 @@ class SeatFeatures:
         "_counts",
         "_dealer",
         "_decision",
+        "_direction",
         "_duties",
         "_hand",
+        "_mega",
         "_phase",
+        "_pile",
         "_scores",
         "_since_fire",
+        "_since_reload",
+        "_stock",
         "_to_act",
         "_top",
         "_uno",
@@ -241,8 +248,11 @@ class SeatFeatures:
         self.face_of = [face.index for face in game.faces]  # card id -> face index
         self.vector = array("f", bytes(4 * _SIZE))
         # What the vector holds now, to rewrite only what changes.
-        self._hand: list[int] = []  # the copies of each face the hand segment holds
+        self._hand: list[int] = [0] * _N_FACES  # the copies of each face the vector holds
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
+        # The direction and the counters as written (-1: never; the vector holds 0).
+        self._direction = self._since_reload = self._stock = self._pile = -1
+        self._mega = -1.0
         n = game.n
         # Where each seat's slot starts in the vector (slot k: k seats clockwise from me).
         self._at = [_SEATS + ((seat - me) % n) * _WIDTH for seat in range(n)]
@@ -272,13 +282,24 @@ class SeatFeatures:
         me = self.seat
         if me >= 0:
             # The engine keeps each hand's copies of each face (its move generator reads
-            # them): the hand segment is that list. A hand holds a few cards or dozens
-            # (the launcher is generous), so the list is compared and copied whole, in
-            # C, rather than the hand's cards walked in Python.
+            # them): the hand segment is that list, compared whole, in C, with what the
+            # vector holds.
             counts = game._counts[me]
-            if counts != self._hand:
-                _PACK_HAND(vec, _HAND_OFFSET, *counts)
-                self._hand = counts.copy()
+            written = self._hand
+            if counts != written:
+                if COMPILED:
+                    # Machine code walks the faces in a few nanoseconds each, and a
+                    # step changes one or two of them: rewrite those.
+                    for face in range(_N_FACES):
+                        count = counts[face]
+                        if count != written[face]:
+                            vec[_HAND + face] = count
+                            written[face] = count
+                else:
+                    # The interpreter would take longer over the walk than packing the
+                    # whole segment into the vector's buffer in one call.
+                    _PACK_HAND(vec, _HAND_OFFSET, *counts)
+                    written[:] = counts
         value = self.face_of[game.pile[-1]]
         last = self._top
         if value != last:
@@ -320,15 +341,28 @@ class SeatFeatures:
                 vec[_SINCE_FIRE + last] = 0.0
             vec[_SINCE_FIRE + value] = 1.0
             self._since_fire = value
-        vec[_DIRECTION] = 1.0 if game._direction > 0 else 0.0
-        _PACK_COUNTERS(
-            vec,
-            _COUNTERS_OFFSET,
-            launcher.since_reload % _PERIOD,
-            len(launcher.stock),
-            len(game.pile),
-            min(game.pile_total, CLIP_PRESSES) if game.pile_cards > 1 else 0.0,
-        )
+        # The direction and the counters: each written only when it changed (a pack of
+        # the four counters cost more than comparing them).
+        value = 1 if game._direction > 0 else 0
+        if value != self._direction:
+            vec[_DIRECTION] = value
+            self._direction = value
+        value = launcher.since_reload % _PERIOD
+        if value != self._since_reload:
+            vec[_SINCE_RELOAD] = value
+            self._since_reload = value
+        value = len(launcher.stock)
+        if value != self._stock:
+            vec[_STOCK] = value
+            self._stock = value
+        value = len(game.pile)
+        if value != self._pile:
+            vec[_PILE] = value
+            self._pile = value
+        mega = min(game.pile_total, CLIP_PRESSES) if game.pile_cards > 1 else 0.0
+        if mega != self._mega:
+            vec[_MEGA] = mega
+            self._mega = mega
         # The seats' features (one method with the rest: a call costs as much as a
         # feature). Each is compared with what the vector holds and rewritten only for
         # the seats where it changed: most steps move a hand's size and the turn marker.

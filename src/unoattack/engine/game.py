@@ -20,11 +20,12 @@ Rule ids in comments (R12, A19, ...) refer to docs/rules.md, which follows RULIN
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from unoattack.engine import movegen
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import MAX_SEATS, Action, ActionKind, penalize
+from unoattack.engine.chance import shuffle
 from unoattack.engine.deal import choose_first_dealer, start_hand
 from unoattack.engine.effects import PLAYED, STACKED, trade_hands
 from unoattack.engine.events import (
@@ -61,7 +62,7 @@ __all__ = [
     "match_result",
 ]
 
-REFEREE = -1
+REFEREE: Final = -1
 
 # Events are immutable values, and those of almost every decision take few values: a
 # turn starting, a play, a press that yields nothing, presses owed. The game appends one
@@ -70,29 +71,29 @@ REFEREE = -1
 # shared ones are a few thousand at most (seats x action codes, seats x presses). Other
 # presses are built from their fields with the tuple constructor itself (events are
 # tuples), a third of the cost of calling the class, whose ``__new__`` is Python code.
-_new = tuple.__new__
-_TURNS = tuple(TurnStarted(seat, False) for seat in range(MAX_SEATS))
-_BONUS_TURNS = tuple(TurnStarted(seat, True) for seat in range(MAX_SEATS))
+_new: Final = tuple.__new__
+_TURNS: Final = tuple(TurnStarted(seat, False) for seat in range(MAX_SEATS))
+_BONUS_TURNS: Final = tuple(TurnStarted(seat, True) for seat in range(MAX_SEATS))
 # [fired][seat]: a press that yields no card
-_NOTHING_PRESSED = tuple(
+_NOTHING_PRESSED: Final = tuple(
     tuple(Pressed(seat, fired, 0, 0, ()) for seat in range(MAX_SEATS)) for fired in (False, True)
 )
 # action code << 5 | seat << 1 | stacked -> the play, when it discards nothing more
-_PLAYS: dict[int, CardPlayed] = {}
+_PLAYS: Final[dict[int, CardPlayed]] = {}
 # (seat, presses, reason, may stack) -> the event that someone owes presses
-_OWED: dict[tuple[int, int, str, bool], MustPress] = {}
+_OWED: Final[dict[tuple[int, int, str, bool], MustPress]] = {}
 # stock size -> the event of a reshuffle
-_RESHUFFLED: dict[int, Reshuffled] = {}
+_RESHUFFLED: Final[dict[int, Reshuffled]] = {}
 
 # An enum member reached through its class costs a metaclass lookup (about 70 ns on
 # Python 3.11) every time; the hot paths use these module-level names instead.
-_TURN = Phase.TURN
-_PRESSING = Phase.PRESSING
-_CHOOSE_COLOUR = Phase.CHOOSE_COLOUR
-_MATCH_OVER = Phase.MATCH_OVER
-_PLAY_KIND = ActionKind.PLAY
-_PRESS_KIND = ActionKind.PRESS
-_PENALIZE_KIND = ActionKind.PENALIZE
+_TURN: Final = Phase.TURN
+_PRESSING: Final = Phase.PRESSING
+_CHOOSE_COLOUR: Final = Phase.CHOOSE_COLOUR
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_PLAY_KIND: Final = ActionKind.PLAY
+_PRESS_KIND: Final = ActionKind.PRESS
+_PENALIZE_KIND: Final = ActionKind.PENALIZE
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -519,7 +520,7 @@ class Game(State):
             return False
         cards = self.pile[:-1] + stock
         del self.pile[:-1]
-        self.deck_rng.shuffle(cards)
+        shuffle(self.deck_rng, cards)
         self.launcher.load(cards)
         if self.emitting:
             event = _RESHUFFLED.get(len(cards))

@@ -35,6 +35,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind, catch
@@ -68,14 +69,14 @@ __all__ = [
 ]
 
 
-_APPLIED = StepKind.APPLIED
-_PLAY = ActionKind.PLAY
-_CATCH = ActionKind.CATCH
-_BOT = Chooser.BOT
-_PLAYER = Chooser.PLAYER
-_MATCH_OVER = Phase.MATCH_OVER
-_NO_DECISION: tuple[int | None, bool] = (None, False)
-_new = tuple.__new__
+_APPLIED: Final = StepKind.APPLIED
+_PLAY: Final = ActionKind.PLAY
+_CATCH: Final = ActionKind.CATCH
+_BOT: Final = Chooser.BOT
+_PLAYER: Final = Chooser.PLAYER
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_NO_DECISION: Final[tuple[int | None, bool]] = (None, False)
+_new: Final = tuple.__new__
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled

@@ -33,7 +33,7 @@ of random games in every edition.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from unoattack.engine.actions import (
     _INDEX,
@@ -56,12 +56,12 @@ if TYPE_CHECKING:
 
 # An enum member reached through its class costs a metaclass lookup (about 70 ns on
 # Python 3.11) every time; the hot paths use these module-level names instead.
-_TURN = Phase.TURN
-_PRESSING = Phase.PRESSING
-_CHOOSE_COLOUR = Phase.CHOOSE_COLOUR
-_JUST_PRESS: tuple[Action, ...] = (PRESS,)  # PRESS has code 0
-_COLOUR_CHOICES = tuple(choose_colour(c) for c in Colour)
-_N_FACES = len(FACES)
+_TURN: Final = Phase.TURN
+_PRESSING: Final = Phase.PRESSING
+_CHOOSE_COLOUR: Final = Phase.CHOOSE_COLOUR
+_JUST_PRESS: Final[tuple[Action, ...]] = (PRESS,)  # PRESS has code 0
+_COLOUR_CHOICES: Final = tuple(choose_colour(c) for c in Colour)
+_N_FACES: Final = len(FACES)
 
 
 def _matching_faces(top: Card, colour: Colour) -> frozenset[int]:
@@ -96,12 +96,14 @@ def codes_of(actions: tuple[Action, ...]) -> int:
 
 
 # Lookup tables built once, so that listing legal plays is bit arithmetic and indexing.
-BIT = tuple(1 << f for f in range(_N_FACES))
+BIT: Final = tuple(1 << f for f in range(_N_FACES))
 # top face * 4 + active colour -> the mask of the faces that may be played on it
-MATCH_MASKS = tuple(_mask_of(_matching_faces(top, colour)) for top in FACES for colour in Colour)
+MATCH_MASKS: Final = tuple(
+    _mask_of(_matching_faces(top, colour)) for top in FACES for colour in Colour
+)
 # [face][leaves one card]: the plays without UNO, and with UNO said too when they may be;
 # none for a face whose plays always name a target (Trade Hands), which is never plain.
-PLAIN_ACTIONS = tuple(
+PLAIN_ACTIONS: Final = tuple(
     ((), ())
     if always_targeted(c)
     else (
@@ -111,7 +113,7 @@ PLAIN_ACTIONS = tuple(
     for c in FACES
 )
 # [face][target][leaves one card], for the faces whose plays may name a target
-TARGET_ACTIONS = tuple(
+TARGET_ACTIONS: Final = tuple(
     tuple(
         (_play_actions(c, t, False), _play_actions(c, t, False) + _play_actions(c, t, True))
         for t in range(MAX_SEATS)
@@ -120,17 +122,21 @@ TARGET_ACTIONS = tuple(
     else ()
     for c in FACES
 )
-WILD_FACES = _mask_of(frozenset(c.index for c in FACES if c.is_wild))
+WILD_FACES: Final = _mask_of(frozenset(c.index for c in FACES if c.is_wild))
 # _plays counts plain plays by face: one per card, four (one per colour) per wild, and
 # none for a face that always names a target.
 assert all(
     len(PLAIN_ACTIONS[c.index][0]) == (4 if c.is_wild else 0 if always_targeted(c) else 1)
     for c in FACES
 )
-FACES_OF_COLOUR = {colour: tuple(c.index for c in FACES if c.colour is colour) for colour in Colour}
-COLOUR_FACES = {colour: _mask_of(frozenset(faces)) for colour, faces in FACES_OF_COLOUR.items()}
+FACES_OF_COLOUR: Final = {
+    colour: tuple(c.index for c in FACES if c.colour is colour) for colour in Colour
+}
+COLOUR_FACES: Final = {
+    colour: _mask_of(frozenset(faces)) for colour, faces in FACES_OF_COLOUR.items()
+}
 # face -> the mask of the faces not of its colour (wilds included); 0 for a wild
-OTHER_COLOURS = tuple(
+OTHER_COLOURS: Final = tuple(
     _mask_of(frozenset(range(_N_FACES))) & ~COLOUR_FACES[c.colour] if c.colour is not None else 0
     for c in FACES
 )
@@ -138,7 +144,7 @@ OTHER_COLOURS = tuple(
 # action code -> the bit of the action's face if it is a plain play (no target, no UNO),
 # else 0, so that ``plain & PLAIN_BIT[code]`` says whether the action is among the plain
 # plays of the face mask ``plain``.
-PLAIN_BIT = tuple(
+PLAIN_BIT: Final = tuple(
     BIT[action.card.index]
     if action.kind is ActionKind.PLAY
     and action.card is not None
@@ -148,7 +154,7 @@ PLAIN_BIT = tuple(
     for action in ACTIONS
 )
 # action code -> the colour a play makes active: the card's, or the one named for a wild
-PLAY_COLOUR = tuple(
+PLAY_COLOUR: Final = tuple(
     (action.card.colour if action.card.colour is not None else action.colour)
     if action.card is not None
     else None
@@ -157,10 +163,10 @@ PLAY_COLOUR = tuple(
 
 # ---------------------------------------------------------------------- chunk tables
 
-CHUNK_BITS = 11
-_CHUNK = (1 << CHUNK_BITS) - 1
+CHUNK_BITS: Final = 11
+_CHUNK: Final = (1 << CHUNK_BITS) - 1
 #: How many chunks of CHUNK_BITS faces cover every face.
-CHUNKS = -(-_N_FACES // CHUNK_BITS)
+CHUNKS: Final = -(-_N_FACES // CHUNK_BITS)
 
 
 def _chunk_table(first: int, after: tuple[Action, ...] = ()) -> tuple[tuple[Action, ...], ...]:
@@ -175,18 +181,18 @@ def _chunk_table(first: int, after: tuple[Action, ...] = ()) -> tuple[tuple[Acti
     return tuple(table)
 
 
-_CHUNK_TABLES = tuple(_chunk_table(k * CHUNK_BITS) for k in range(CHUNKS))
-_LAST_THEN_PRESS = _chunk_table((CHUNKS - 1) * CHUNK_BITS, _JUST_PRESS)
+_CHUNK_TABLES: Final = tuple(_chunk_table(k * CHUNK_BITS) for k in range(CHUNKS))
+_LAST_THEN_PRESS: Final = _chunk_table((CHUNKS - 1) * CHUNK_BITS, _JUST_PRESS)
 
 # Faces whose plays may name a target, whatever the options: those that always do, and
 # the wilds whose effect the table writes (Wild Customizable, R29).
-_MAY_TARGET = _mask_of(
+_MAY_TARGET: Final = _mask_of(
     frozenset(c.index for c in FACES if c.kind.effect is None or c.kind.effect.targeted)
 )
 #: The first chunk of the tail, which holds every face that may name a target.
-TAIL = (_MAY_TARGET & -_MAY_TARGET).bit_length() // CHUNK_BITS if _MAY_TARGET else CHUNKS - 1
-TAIL_SHIFT = TAIL * CHUNK_BITS
-_TAIL_BITS = _N_FACES - TAIL_SHIFT
+TAIL: Final = (_MAY_TARGET & -_MAY_TARGET).bit_length() // CHUNK_BITS if _MAY_TARGET else CHUNKS - 1
+TAIL_SHIFT: Final = TAIL * CHUNK_BITS
+_TAIL_BITS: Final = _N_FACES - TAIL_SHIFT
 
 Lister = Callable[[int], tuple[Action, ...]]
 
@@ -209,13 +215,13 @@ def _lister(name: str, chunks: range, then_press: bool, doc: str) -> Lister:
     return lister
 
 
-plain_plays = _lister(
+plain_plays: Final = _lister(
     "plain_plays", range(CHUNKS), False, "The plain plays of the faces in a mask, in face order."
 )
-plays_then_press = _lister(
+plays_then_press: Final = _lister(
     "plays_then_press", range(CHUNKS), True, "plain_plays(playable), then the press."
 )
-head_plays = _lister(
+head_plays: Final = _lister(
     "head_plays", range(TAIL), False, "The plain plays of the faces of a mask before the tail."
 )
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from enum import IntEnum
 from functools import cache
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from unoattack.engine.scoring import HandResult, MatchResult
     from unoattack.engine.tables import Tables
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
 
 
 class Phase(IntEnum):
@@ -43,7 +43,7 @@ class Phase(IntEnum):
 
 
 #: Why presses are owed: a Duty's ``reason``, the ``MustPress`` event's and the view's.
-PRESS_REASONS = (
+PRESS_REASONS: Final = (
     "hit",  # a Hit card (R24–R26)
     "attack",  # an attack card aimed at a player (R27)
     "pile",  # a Mega Hit pile passed on (R38–R42)
@@ -136,7 +136,7 @@ def seating(n: int, active: tuple[bool, ...]) -> Seating:
 
 #: A plays cache (see :class:`MoveCache`): key -> (actions, the codes of the actions).
 PlaysCache = dict[int, tuple[tuple[Action, ...], int]]
-NO_SEAT = -2  # an empty legal-action cache
+NO_SEAT: Final = -2  # an empty legal-action cache
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled

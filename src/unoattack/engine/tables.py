@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.effects import HANDLERS, Handler
@@ -138,13 +139,13 @@ class Tables:
         return found
 
 
-_TABLES: dict[tuple[tuple[int, ...], Options, tuple[tuple[object, int], ...]], Tables] = {}
+_TABLES: Final[dict[tuple[tuple[int, ...], Options, tuple[tuple[object, int], ...]], Tables]] = {}
 
 
 # The tables of the editions met last, by identity: working out the key costs more than
 # the rest of creating a game (a position read back, a simulation's many games). Each
 # entry keeps its edition alive, so that its id is not reused.
-_RECENT: dict[int, tuple[Edition, Tables]] = {}
+_RECENT: Final[dict[int, tuple[Edition, Tables]]] = {}
 
 
 def tables_for(edition: Edition) -> Tables:

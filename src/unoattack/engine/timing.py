@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from unoattack.engine._compiled import reduce_dataclass
 
@@ -47,4 +47,4 @@ class Timing:
 
 
 #: Everything at once.
-INSTANT = Timing()
+INSTANT: Final = Timing()

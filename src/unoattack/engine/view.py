@@ -9,7 +9,7 @@ until it is added here on purpose (default-deny).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from unoattack.engine.actions import Action
 from unoattack.engine.events import SPECTATOR, Event
@@ -19,7 +19,7 @@ from unoattack.engine.scoring import HandResult, MatchResult
 from unoattack.engine.state import Phase
 from unoattack.rules.cards import Card, Colour
 
-_PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
+_PHASE_NAMES: Final = tuple(phase.name.lower() for phase in Phase)
 
 
 class PressDuty(NamedTuple):
@@ -111,7 +111,9 @@ def view(game: Game, seat: int) -> View:
 
 
 # Where the seat's own parts sit in a View (views() copies the rest from the public one).
-_SEAT, _HAND, _LEGAL = (View._fields.index(name) for name in ("seat", "hand", "legal_actions"))
+_SEAT: Final = View._fields.index("seat")
+_HAND: Final = View._fields.index("hand")
+_LEGAL: Final = View._fields.index("legal_actions")
 
 
 def views(game: Game, seats: Sequence[int]) -> list[View]:

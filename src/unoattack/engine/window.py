@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.game import Game
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from unoattack.engine.bot import Bot
 
 #: The kinds of action a seat may take out of turn: its reactions.
-REACTIONS = (ActionKind.SAY_UNO, ActionKind.CATCH)
+REACTIONS: Final = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
 # A planned reaction: (due, position in the reaction order, seat, action); the action is
 # None for an offer to a seat played from outside (with offers).

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -79,22 +79,22 @@ __all__ = [
 ]
 
 #: The "pass" decision: decline an out-of-turn action (say UNO, catch). Never an engine code.
-PASS = NUM_ACTIONS
+PASS: Final = NUM_ACTIONS
 #: Size of every env's discrete action space: the engine's codes plus PASS.
-NUM_CODES = NUM_ACTIONS + 1
+NUM_CODES: Final = NUM_ACTIONS + 1
 #: How rewards are paid: per match (+1 each winner, -1 every other seat) or per hand.
-REWARD_MODES = ("match", "hand")
+REWARD_MODES: Final = ("match", "hand")
 RewardMode = Literal["match", "hand"]
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
-_INT8 = np.dtype(np.int8)
-_zeros = np.zeros
-_new = tuple.__new__
-_PENALIZE = ActionKind.PENALIZE
-_MATCH_OVER = Phase.MATCH_OVER
-_ACTIONS = ACTIONS
-_FLOAT32 = np.dtype(np.float32)
+_INT8: Final = np.dtype(np.int8)
+_zeros: Final = np.zeros
+_new: Final = tuple.__new__
+_PENALIZE: Final = ActionKind.PENALIZE
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_ACTIONS: Final = ACTIONS
+_FLOAT32: Final = np.dtype(np.float32)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -345,6 +345,18 @@ class Table:
             kept = (numbers, np.frombuffer(numbers.vector, _FLOAT32))
             self._features[key] = kept
         return kept
+
+    def observation(self, seat: int, layout: Layout) -> tuple[FloatArray, MaskArray, bool]:
+        """What an environment hands ``seat`` now, in one call: its numbers refreshed
+        (a fresh copy, the caller's to keep), its action mask (fresh; all zero unless it
+        decides now), and whether its decision answers an offer (PASS is legal)."""
+        deciding, reacting = self._decision or self.awaited()
+        numbers, vector = self._numbers(seat, layout, None)
+        if deciding == seat:
+            numbers.refresh(deciding=True, reacting=reacting)
+            return vector.copy(), action_mask(self.codes()), reacting
+        numbers.refresh(deciding=False, reacting=False)
+        return vector.copy(), action_mask(()), False
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""

@@ -36,7 +36,6 @@ from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
     NUM_CODES,
     FloatArray,
-    MaskArray,
     ObservationEncoder,
     Table,
     action_mask,
@@ -217,20 +216,12 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
     def _outcome(self, illegal: bool) -> tuple[FloatArray, dict[str, Any]]:
         """The learner's observation (a fresh copy of its numbers, refreshed) and the
         info dict with its action mask."""
-        table = self._table()
         learner = self.learner
-        deciding, reacting = table.awaited()
-        mine = deciding == learner
-        if mine:
-            observation = table.vector(learner, self._layout, None, True, reacting).copy()
-            mask: MaskArray = action_mask(table.codes())
-        else:
-            observation = table.vector(learner, self._layout).copy()
-            mask = action_mask(())
+        observation, mask, reacting = self._table().observation(learner, self._layout)
         info = {
             "action_mask": mask,
             "seat": learner,
-            "reacting": reacting and mine,
+            "reacting": reacting,
             "illegal_action": illegal,
         }
         return observation, info

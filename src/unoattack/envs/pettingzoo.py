@@ -39,10 +39,8 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 from unoattack.engine import Game, IllegalAction
 from unoattack.envs.encoding import (
     NUM_CODES,
-    MaskArray,
     ObservationEncoder,
     Table,
-    action_mask,
     check_reward_mode,
     render_table,
     rewards,
@@ -165,17 +163,28 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         table = self.table
         if table is None:
             raise RuntimeError("call reset() before using the environment")
-        seat = self._seat_of[agent]
-        deciding, reacting = table.awaited()
-        # The encoder's encode(), without its layers: the seat's numbers refreshed, and
-        # one copy of their buffer (the caller's to keep).
-        if deciding == seat:
-            observation = table.vector(seat, self._layout, None, True, reacting).copy()
-            mask: MaskArray = action_mask(table.codes())
-        else:
-            observation = table.vector(seat, self._layout).copy()
-            mask = action_mask(())
+        observation, mask, _reacting = table.observation(self._seat_of[agent], self._layout)
         return {"observation": observation, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The deciding agent's observation (as :meth:`observe`), cumulative reward,
+        termination, truncation and info: PettingZoo's ``last``, with ``observe``
+        inlined (a training loop calls it at every step)."""
+        agent = self.agent_selection
+        observation: dict[str, Any] | None = None
+        if observe:
+            table = self.table
+            if table is None:
+                raise RuntimeError("call reset() before using the environment")
+            vector, mask, _reacting = table.observation(self._seat_of[agent], self._layout)
+            observation = {"observation": vector, "action_mask": mask}
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         table = self.table
