@@ -138,3 +138,23 @@ def test_legal_actions_match_the_reference_at_every_decision(index: int) -> None
             game.apply(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
             decisions += 1
         seed += 1000
+
+
+def test_the_compiled_builds_chunk_loop_lists_what_the_generated_listers_list() -> None:
+    """The compiled build reads the chunk tables with a loop (movegen._concat) instead of
+    the listers generated at import; both give the same plays for every face mask."""
+    from unoattack.engine import movegen
+
+    rng = random.Random(5)
+    every_face = (1 << movegen.CHUNKS * movegen.CHUNK_BITS) - 1
+    masks = [
+        0,
+        every_face,
+        *(rng.getrandbits(movegen.CHUNKS * movegen.CHUNK_BITS) for _ in range(2000)),
+    ]
+    for mask in masks:
+        mask &= (1 << len(movegen.BIT)) - 1
+        assert movegen._concat(movegen._PLAIN_TABLES, mask) == movegen.plain_plays(mask)
+        assert movegen._concat(movegen._THEN_PRESS_TABLES, mask) == movegen.plays_then_press(mask)
+        head = mask & ((1 << movegen.TAIL_SHIFT) - 1)
+        assert movegen._concat(movegen._HEAD_TABLES, head) == movegen.head_plays(head)

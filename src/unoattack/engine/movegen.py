@@ -225,6 +225,26 @@ head_plays: Final = _lister(
     "head_plays", range(TAIL), False, "The plain plays of the faces of a mask before the tail."
 )
 
+#: This module runs as machine code (the compiled build, docs/engine.md), not as Python.
+COMPILED: Final = not __file__.endswith(".py")
+# The compiled build reads the chunk tables with a loop (:func:`_concat`): the generated
+# listers would be Python code, called back from machine code at every listing.
+_PLAIN_TABLES: Final = _CHUNK_TABLES
+_THEN_PRESS_TABLES: Final = (*_CHUNK_TABLES[:-1], _LAST_THEN_PRESS)
+_HEAD_TABLES: Final = _CHUNK_TABLES[:TAIL]
+
+
+def _concat(
+    tables: tuple[tuple[tuple[Action, ...], ...], ...], playable: int
+) -> tuple[Action, ...]:
+    """What the lister of ``tables`` gives for ``playable``: each chunk's plays, in order."""
+    plays: tuple[Action, ...] = ()
+    shift = 0
+    for table in tables:
+        plays += table[(playable >> shift) & _CHUNK]
+        shift += CHUNK_BITS
+    return plays
+
 
 # ---------------------------------------------------------------------- listing
 
@@ -270,10 +290,16 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
                     if found is None:
                         found = _turn_tail(game, seat, key)
                     tail, codes = found
-                    actions = head_plays(playable) + tail
+                    head = _concat(_HEAD_TABLES, playable) if COMPILED else head_plays(playable)
+                    actions = head + tail
                     plain = playable & tables.untargeted_mask
                 else:
-                    actions, codes = plays_then_press(playable), 1  # PRESS has code 0
+                    actions = (
+                        _concat(_THEN_PRESS_TABLES, playable)
+                        if COMPILED
+                        else plays_then_press(playable)
+                    )
+                    codes = 1  # PRESS has code 0
                     plain = playable
             else:
                 actions, plain, codes = _plays(game, seat, playable, then_press=True)
@@ -330,11 +356,12 @@ def _plays(
             game, seat, playable
         )
         if not special:
-            return plain_plays(playable) + press, playable, codes
+            plays = _concat(_PLAIN_TABLES, playable) if COMPILED else plain_plays(playable)
+            return plays + press, playable, codes
     else:
         special = playable
     plain = playable ^ special
-    plays = plain_plays(plain) + press
+    plays = (_concat(_PLAIN_TABLES, plain) if COMPILED else plain_plays(plain)) + press
     inserted = 0
     while special:
         bit = special & -special  # the lowest special face
