@@ -12,8 +12,9 @@ It is built like a chess move generator: what can be worked out once is.
   time from tables of ``2 ** CHUNK_BITS`` entries, one table per chunk of faces, and
   concatenated in face order. The number of chunks follows from the number of faces.
   The listers that read them (:data:`plain_plays` and its kin) are generated once, at
-  import, with one lookup per chunk written out: a loop over the chunks would cost more
-  than the lookups themselves.
+  import, with one lookup per chunk written out: in the interpreter a loop over the
+  chunks would cost more than the lookups themselves. The compiled build (docs/engine.md)
+  loops (:func:`_concat`): machine code loops for less than a call back into Python.
 - Faces whose plays name a target (Trade Hands, Attack-Attack, a Wild Customizable made
   targeted by the options) all lie in the *tail*, the chunks from the first one holding
   such a face; when one of them is playable, the tail's plays (at every other active
