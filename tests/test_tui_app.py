@@ -8,6 +8,7 @@ thinking time is what the test is about).
 from __future__ import annotations
 
 import re
+import secrets
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -65,6 +66,14 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
+@pytest.fixture
+def drawn_seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The seed a match started without one draws, fixed, so that the deal is known: seed
+    13, say, turns up a wild first and the table opens under a colour dialog."""
+    monkeypatch.setattr(secrets, "randbelow", lambda bound: 1)
+    return 1
+
+
 def table(pilot: Pilot[None]) -> TableScreen:
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen), type(screen).__name__
@@ -105,7 +114,7 @@ def test_a_game_starts_from_flags_with_no_screen_in_between(data_dir: Path) -> N
     run(app, scenario)
 
 
-def test_the_pace_is_chosen_on_the_new_game_screen() -> None:
+def test_the_pace_is_chosen_on_the_new_game_screen(drawn_seed: int) -> None:
     app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
 
     async def scenario(pilot: Pilot[None]) -> None:
@@ -118,6 +127,7 @@ def test_the_pace_is_chosen_on_the_new_game_screen() -> None:
         screen.query_one("#start", Button).press()
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
         assert table(pilot).pace.speed == "fast"
+        assert table(pilot).game.seed == drawn_seed
         assert table(pilot).match.timing.think == 0.35
 
     run(app, scenario, size=(120, 50))
@@ -691,7 +701,7 @@ def test_going_out_shows_the_points_and_the_next_hand_follows() -> None:
     run(app, scenario)
 
 
-def test_the_match_ends_with_the_winner() -> None:
+def test_the_match_ends_with_the_winner(drawn_seed: int) -> None:
     app = table_app(
         f"2003 hands=R7/B4,B5 pile=R2 turn=0 dealer=1 scores=495,0 {TAIL} house=target_score=500"
     )
@@ -717,6 +727,7 @@ def test_the_match_ends_with_the_winner() -> None:
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
         assert table(pilot).game.hand_number == 1
+        assert table(pilot).game.seed == drawn_seed
 
     run(app, scenario)
 

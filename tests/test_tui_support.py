@@ -214,7 +214,8 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: floa
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError("the app never reached the expected state")
+            screens = " > ".join(type(screen).__name__ for screen in pilot.app.screen_stack)
+            raise AssertionError(f"the app never reached the expected state (screens: {screens})")
         await pilot.pause()
 
 
