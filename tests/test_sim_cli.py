@@ -185,11 +185,21 @@ def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:
     else:
         ours = data["steps_per_second"]["pettingzoo"]["2"]
         assert data["ratios"]["pettingzoo"]["2"] == ours / reference["2"]
+        # One learner among random players: RLCard's seat 0 makes a share of the steps.
+        rlcard = data["details"]["rlcard_uno"]["4"]
+        assert 0 < rlcard["learner_steps"] < rlcard["steps"]
+        gymnasium = data["steps_per_second"]["gymnasium"]["4"]
+        learner_rate = rlcard["learner_steps"] / rlcard["seconds"]
+        assert data["learner_ratios"]["4"] == gymnasium / learner_rate
     text = invoke("bench", "--envs", "--games", "1")
     assert text.exit_code == 0
     assert (
         "PettingZoo (unoattack) 2p:" in text.stdout and "Gymnasium (unoattack) 4p:" in text.stdout
     )
+    if reference is not None:
+        assert "Gymnasium (unoattack) / RLCard UNO steps of seat 0 (one learner): 2p x" in (
+            text.stdout
+        )
 
 
 def test_bench_search_reports_ismcts_iterations_per_second_at_every_table() -> None:

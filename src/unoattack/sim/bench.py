@@ -101,7 +101,11 @@ def bench_unoattack(
 def bench_rlcard_uno(
     num_players: int, seconds: float, games: int | None, seed: int
 ) -> dict[str, Any]:
-    """RLCard's UNO environment, random legal actions, one hand per game."""
+    """RLCard's UNO environment, random legal actions, one hand per game.
+
+    ``learner_decisions`` counts seat 0's: the steps of one learner in the same loop, with
+    the other seats playing at random (what a single-agent environment's step is).
+    """
     rlcard = importlib.import_module("rlcard")
     env = rlcard.make("uno", config={"game_num_players": num_players, "seed": seed})
     if env.num_players != num_players:
@@ -116,6 +120,7 @@ def bench_rlcard_uno(
     elapsed = 0.0
     n_games = 0
     decisions = 0
+    learner_decisions = 0
     forced = 0
     seats_seen: set[int] = set()
     perf_counter = time.perf_counter
@@ -124,17 +129,21 @@ def bench_rlcard_uno(
         state, player_id = env.reset()
         d = 0
         f = 0
+        mine = 0
         seen = {player_id}
         while not env.is_over():
             legal = list(state["legal_actions"])
             if len(legal) == 1:
                 f += 1
+            if player_id == 0:
+                mine += 1
             state, player_id = env.step(choice(legal))
             seen.add(player_id)
             d += 1
         elapsed += perf_counter() - t0
         n_games += 1
         decisions += d
+        learner_decisions += mine
         forced += f
         seats_seen |= seen
         if games is not None:
@@ -153,6 +162,7 @@ def bench_rlcard_uno(
         "games": n_games,
         "decisions": decisions,
         "decisions_per_game": decisions / n_games,
+        "learner_decisions": learner_decisions,
         "forced_decision_share": forced / decisions,
         "seconds": elapsed,
     }

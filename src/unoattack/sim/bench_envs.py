@@ -17,7 +17,10 @@ researcher's training loop calls it:
   (``decisions_per_second``: every seat's decisions).
 * ``rlcard_uno``: :func:`unoattack.sim.bench.bench_rlcard_uno`: ``env.step`` with a
   random action of ``state["legal_actions"]``, one hand per ``reset``, RLCard's
-  observation encoding included.
+  observation encoding included. Its seat 0's steps are counted apart
+  (``learner_steps``): the same loop is one learner among random players, so those are
+  the steps of the single-agent loop a Gymnasium step stands for
+  (``learner_ratios``: Gymnasium's steps over them).
 
 The timer runs around whole episodes, ``reset`` included.
 """
@@ -130,6 +133,7 @@ def _rlcard(num_players: int, seconds: float, games: int | None, seed: int) -> d
     figures = bench_rlcard_uno(num_players, seconds, games, seed)
     figures["steps"] = figures["decisions"]
     figures["steps_per_second"] = figures["decisions_per_second"]
+    figures["learner_steps"] = figures.pop("learner_decisions")
     return figures
 
 
@@ -148,7 +152,8 @@ def run_bench_envs(
 
     The result has stable keys: ``steps_per_second`` (environment -> players -> rate,
     RLCard None when it is not installed), ``ratios`` (each of ours over RLCard's),
-    ``details``, ``skipped`` and ``meta``.
+    ``learner_ratios`` (Gymnasium's steps over RLCard's steps of seat 0 in the same
+    run), ``details``, ``skipped`` and ``meta``.
     """
     if games is not None:
         rounds = 1
@@ -184,6 +189,9 @@ def run_bench_envs(
             }
             total["steps_per_second"] = total["steps"] / total["seconds"]
             total["decisions_per_second"] = total["decisions"] / total["seconds"]
+            if key == "rlcard_uno":
+                total["learner_steps"] = sum(chunk["learner_steps"] for chunk in chunks)
+                total["learner_steps_per_second"] = total["learner_steps"] / total["seconds"]
             total["slices"] = len(chunks)
             details[key][str(n)] = total
             if on_result is not None:
@@ -198,9 +206,19 @@ def run_bench_envs(
             if reference is None or ours is None
             else {n: ours[n] / reference[n] for n in players}
         )
+    gymnasium = rates["gymnasium"]
+    learner_ratios = (
+        None
+        if reference is None or gymnasium is None
+        else {
+            n: gymnasium[n] / details["rlcard_uno"][str(n)]["learner_steps_per_second"]
+            for n in players
+        }
+    )
     return {
         "steps_per_second": rates,
         "ratios": ratios,
+        "learner_ratios": learner_ratios,
         "details": details,
         "skipped": skipped,
         "meta": {

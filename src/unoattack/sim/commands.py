@@ -491,6 +491,8 @@ def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_j
         extra = ""
         if key == "gymnasium":
             extra = f", {r['decisions_per_second']:,.0f} decisions/s of all seats"
+        elif key == "rlcard_uno":
+            extra = f", {r['learner_steps_per_second']:,.0f} steps/s of seat 0"
         typer.echo(
             f"{LABELS[key]} {players}p: {r['steps_per_second']:,.0f} steps/s "
             f"({r['games']:,} episodes, {r['steps']:,} steps{extra}; {r['seconds']:.2f} s timed)"
@@ -507,6 +509,9 @@ def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_j
         if ratios is not None:
             text = ", ".join(f"{n}p x{r:.2f}" for n, r in ratios.items())
             typer.echo(f"{LABELS[key]} / RLCard UNO steps: {text}")
+    if data["learner_ratios"] is not None:
+        text = ", ".join(f"{n}p x{r:.2f}" for n, r in data["learner_ratios"].items())
+        typer.echo(f"{LABELS['gymnasium']} / RLCard UNO steps of seat 0 (one learner): {text}")
 
 
 def _bench_search(seconds: float, seed: int, as_json: bool) -> None:
