@@ -271,7 +271,8 @@ def test_arrows_choose_a_card_and_an_unplayable_one_is_refused_with_the_reason()
 
 def test_a_not_your_turn_refusal_is_withdrawn_when_the_turn_comes() -> None:
     """The refusal says who is to act; once the bot has played and the viewer's turn has
-    come, it would contradict the prompt, so it goes at once (not after its six seconds)."""
+    come, it would contradict the prompt, so it goes at once (not after its six seconds).
+    Another notice shown meanwhile stays."""
     game = parse_position(f"2003 hands=R7,G3/R4,B5 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}")
     session = session_for(game, "you,bot", bots={1: ScriptBot(["play R4"])})
     app = PlayApp(session=session, pace=replace(Pace.instant(), think=0.8))
@@ -280,11 +281,16 @@ def test_a_not_your_turn_refusal_is_withdrawn_when_the_turn_comes() -> None:
         screen = table(pilot)
         assert screen.game.to_act == 1
         await pilot.press("enter")
-        assert notices(pilot) == ["It is not your turn: Bot 2 is to act, so wait for your turn."]
+        pilot.app.notify("Could not save the match", severity="error", timeout=60)
+        await pilot.pause()
+        assert notices(pilot) == [
+            "It is not your turn: Bot 2 is to act, so wait for your turn.",
+            "Could not save the match",
+        ]
         await until(pilot, lambda: screen.game.to_act == 0)
         await pilot.pause()
         assert played(screen.game)[-1].card == Card.parse("R4")
-        assert notices(pilot) == []
+        assert notices(pilot) == ["Could not save the match"]
         assert screen.prompt_text.startswith("Your turn")
 
     run(app, scenario)

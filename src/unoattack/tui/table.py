@@ -32,6 +32,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -147,6 +148,7 @@ class TableScreen(Screen[None]):
         # The match's state when the viewer was last told why a key was refused: the
         # reason may no longer hold once the match has moved on (see :meth:`_pump`).
         self._refused_in_state: int | None = None
+        self._refusals: list[Notification] = []  # their notices, withdrawn together
         # Whether the viewer was told, while the last moves are being shown, that its keys
         # wait for the end of the showing (once a showing: see :meth:`_ready_for_input`).
         self._told_showing = False
@@ -270,8 +272,20 @@ class TableScreen(Screen[None]):
         """Say why the table refused the viewer's action, and what to do instead, from
         the engine's reason key and details, in the table's language."""
         text = self.tr.refusal(reason, details, self.names)
-        self.notify(text, severity="warning", timeout=_REFUSAL_SECONDS)
+        # Posted as App.notify does, keeping the notice: it can then be withdrawn alone.
+        notice = Notification(text, "", "warning", _REFUSAL_SECONDS)
+        self.app.post_message(Notify(notice))
+        self._refusals.append(notice)
         self._refused_in_state = self.match.state
+
+    def _withdraw_refusals(self) -> None:
+        """Take down the refusals' notices, and only them: a coach's hint or a save error
+        shown beside them stays."""
+        for notice in self._refusals:
+            # Textual has no public call to withdraw one notice; a toast clicked away
+            # withdraws itself with this one.
+            self.app._unnotify(notice)
+        self._refusals.clear()
 
     def _show(self, steps: list[Step]) -> None:
         """Tell what the match did, then go on (:meth:`_pump` once the story is told)."""
@@ -467,7 +481,7 @@ class TableScreen(Screen[None]):
                 # A refusal from before ("it is not your turn: Bot 1 is to act") would
                 # contradict the prompt now that the viewer's turn has come.
                 self._refused_in_state = None
-                self.app.clear_notifications()
+                self._withdraw_refusals()
             if self.game.phase is Phase.CHOOSE_COLOUR:
                 self._ask_start_colour()
         search = match.upcoming_search()
