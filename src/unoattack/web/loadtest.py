@@ -478,7 +478,10 @@ async def run(
     for pid in pids:
         process_cpu_seconds(pid)  # fails now, not after the run, if it cannot be read
     tally = Tally()
-    limits = httpx.Limits(max_connections=64)
+    # An idle connection is let go after 2 s, before the server's keep-alive (uvicorn's
+    # 5 s) closes it: at httpx's default of 5 s, a call could go out on a connection the
+    # server was closing at that moment and end in a ReadError (docs/web.md).
+    limits = httpx.Limits(max_connections=64, keepalive_expiry=2.0)
     async with contextlib.AsyncExitStack() as stack:
         clients = [
             await stack.enter_async_context(
