@@ -88,8 +88,12 @@ def pair() -> Iterator[Pair]:
 
 
 @pytest.fixture
-def servers(pair: Pair) -> tuple[ServerProcess, ServerProcess]:
-    return pair.revive()
+def servers(pair: Pair) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    both = pair.revive()
+    yield both
+    # Shown only if the test failed (pytest prints a failed test's captured output).
+    for name, server in zip("AB", both, strict=True):
+        print(f"server {name} logged:\n{server.last_words()}")
 
 
 def is_over(client: Client) -> bool:

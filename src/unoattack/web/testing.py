@@ -179,7 +179,8 @@ def play(
     acted: dict[int, int] = {}
     while not stop():
         if time.monotonic() > deadline:
-            raise TimeoutError("the game did not get there in time")
+            where = "; ".join(_whereabouts(client) for client in clients)
+            raise TimeoutError(f"the game did not get there in time: {where}")
         busy = 0
         for client in clients:
             before = len(client.messages)
@@ -208,6 +209,15 @@ def play(
         if not busy:
             time.sleep(0.002)
     return sent
+
+
+def _whereabouts(client: Client) -> str:
+    """Where ``client`` stands, for a test that timed out: its seat, the state it saw,
+    who the game waited for, and the last message it received."""
+    v = client.view
+    seen = "no view" if v is None else f"state {client.state}, to act {v['to_act']}"
+    last = client.messages[-1].get("type") if client.messages else None
+    return f"seat {client.seat}: {seen}, last message {last!r}"
 
 
 def create_table(base: str, **body: Any) -> Message:
