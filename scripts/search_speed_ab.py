@@ -19,11 +19,12 @@ import random
 import time
 from typing import Any
 
-from unoattack.bots.ismcts import LEAF_WEIGHTS, search
+from unoattack.bots.ismcts import kind_leaf, search, seven_feature_leaf
 from unoattack.engine.determinize import Sampler
 from unoattack.sim.bench import search_positions
 
-#: Each variant's keyword arguments of ``search`` (``leaf``: the edition's weights).
+#: Each variant's keyword arguments of ``search`` (``leaf``: True for the edition's
+#: seven weights, "kinds" for its kinds leaf).
 VARIANTS: dict[str, dict[str, Any]] = {
     "sizes:actions": {},
     "faces": {"fair_wilds": True},
@@ -31,6 +32,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "faces:fitted": {"fair_wilds": True, "leaf": True},
     "greedy": {"greedy": True},
     "faces:fitted:held": {"fair_wilds": True, "leaf": True, "held": True},
+    "faces:kinds": {"fair_wilds": True, "leaf": "kinds"},
 }
 TABLES = (("2010", 2), ("2003", 4), ("2010", 4))
 
@@ -46,8 +48,10 @@ def main() -> None:
         for round_ in range(args.rounds):
             for name, options in VARIANTS.items():
                 kwargs = dict(options)
-                if kwargs.get("leaf"):
-                    kwargs["leaf"] = LEAF_WEIGHTS[edition]
+                if kwargs.get("leaf") == "kinds":
+                    kwargs["leaf"] = kind_leaf(edition)
+                elif kwargs.get("leaf"):
+                    kwargs["leaf"] = seven_feature_leaf(edition)
                 rng = random.Random(round_)
                 for game, seat in positions:
                     started = time.process_time()

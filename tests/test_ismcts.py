@@ -14,15 +14,22 @@ from test_properties import LAUNCHERS
 from unoattack.bots import BOT_NAMES, HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from unoattack.bots.ismcts import (
     EXPLORATION,
+    KIND_LEAF_FEATURES,
+    KIND_LEAF_WEIGHTS,
     LEAF_WEIGHTS,
     LEVELS,
+    OWED_CAP,
     SPEC_OPTIONS,
+    KindLeaf,
     decisions,
     fitted_estimate,
     held_colours,
+    kind_leaf,
+    kind_leaf_features,
     leaf_features,
     playout_policy,
     search,
+    seven_feature_leaf,
 )
 from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ACTIONS, ActionKind
@@ -99,9 +106,9 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         make_bot("ismcts:iters=10:fast", random.Random(0))
     assert str(refused.value) == (
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
-        "prior=W, margin=M, visits=V, guided, fitted or sizes, faces or actions, greedy or "
-        "random, held or colours, infer or blind, wilds or presses, named or unnamed, every or "
-        "latest, explain=S or unexplained)"
+        "prior=W, margin=M, visits=V, guided, kinds or fitted or sizes, faces or actions, "
+        "greedy or random, held or colours, infer or blind, wilds or presses, named or "
+        "unnamed, every or latest, explain=S or unexplained)"
     )
 
 
@@ -152,7 +159,8 @@ def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() ->
         {"fair_wilds": True},
         {"greedy": True},
         {"held": True},
-        {"leaf": LEAF_WEIGHTS["2003"]},
+        {"leaf": seven_feature_leaf("2003")},
+        {"leaf": kind_leaf("2003")},
         {"infer_presses": True, "infer_every": True},
     ],
 )
@@ -394,6 +402,9 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     assert isinstance(bot, ISMCTSBot)
     assert (bot.prior, bot.margin, bot.min_visits, bot.exploration) == (0.5, 0.04, 80, 0.3)
     assert (bot.fitted_leaf, bot.fair_wilds, bot.greedy, bot.held) == (True, True, True, True)
+    assert not bot.kind_leaf
+    kinds = make_bot("ismcts:iters=300:kinds", random.Random(0))
+    assert isinstance(kinds, ISMCTSBot) and kinds.fitted_leaf and kinds.kind_leaf
     plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
     assert plain.exploration == EXPLORATION == 0.7
@@ -459,6 +470,47 @@ def test_the_fitted_leaf_is_a_softmax_of_the_seats_features(edition: str) -> Non
             game.apply(bots[seat].choose(view(game, seat)), seat)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_kinds_leaf_is_a_softmax_of_the_seats_kinds_features(edition: str) -> None:
+    """KindLeaf's face-by-face tables weigh exactly kind_leaf_features: heads-up with
+    the first set of weights, at three or four seats with the second."""
+    leaf = kind_leaf(edition)
+    assert leaf is not None
+    checked = duties = 0
+    for seed in range(6):
+        game = Game.new(edition, players=2 + seed % 3, seed=seed)
+        table = KIND_LEAF_WEIGHTS[edition][0 if game.n == 2 else 1]
+        weights = [table.get(name, 0.0) for name in KIND_LEAF_FEATURES]
+        bots = [HeuristicBot(random.Random(seed)) for _ in range(game.n)]
+        while not game.is_over and game.hand_number == 1:
+            rows = kind_leaf_features(game)
+            z = [
+                math.exp(sum(w * f for w, f in zip(weights, row, strict=True)))
+                for row in rows
+                if row
+            ]
+            expected = [e / sum(z) for e in z]
+            assert leaf.estimate(game) == pytest.approx(expected, rel=1e-12)
+            seat = game.to_act
+            assert seat is not None
+            row = rows[seat]
+            assert row is not None
+            kinds = len(KIND_LEAF_FEATURES) - 7
+            assert sum(row[:kinds]) == len(game.hands[seat])
+            play, press, owed = row[kinds + 3 : kinds + 6]
+            assert play + press == 1
+            assert owed == (min(game.duties[0].left, OWED_CAP) if press else 0)
+            duties += bool(press)
+            game.apply(bots[seat].choose(view(game, seat)), seat)
+            checked += 1
+    assert checked > 100 and duties > 5
+
+
+def test_the_kinds_leaf_refuses_a_feature_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match=r"unknown leaf features: \['wild_hit_5'\]"):
+        KindLeaf(({"wild_hit_5": 1.0}, {}))
 
 
 def test_fair_playouts_play_a_wild_about_as_often_as_a_coloured_card() -> None:

@@ -84,6 +84,136 @@ LEAF_WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
     "2010": (-0.155, 0.581, 0.481, 0.214, 0.127, -0.296, 0.029),
     "mega-hit": (-0.205, 0.442, 0.520, 0.253, 0.091, -0.223, 0.015),
 }
+#: The coefficients of the kinds leaf (:class:`KindLeaf`) per edition: heads-up (two
+#: seats in play), then three seats or more; each names its :data:`KIND_LEAF_FEATURES`
+#: (a kind of card by its edition-file key: how many the seat holds), the others 0.
+#: ``python scripts/fit_leaf.py --leaf kinds --hands 10000`` (seed 1: 10,000 first
+#: hands of heuristic self-play per edition and table of 2, 3 and 4 players; 100,000 to
+#: 157,000 positions to fit heads-up, 225,000 to 349,000 at three or four seats, the
+#: last fifth of the hands held out). Held-out log-likelihood a heads-up position,
+#: against :data:`LEAF_WEIGHTS` on the same positions: 2003 -0.676 / -0.680, 2010
+#: -0.615 / -0.628, mega-hit -0.638 / -0.644.
+KIND_LEAF_WEIGHTS: Final[dict[str, tuple[dict[str, float], dict[str, float]]]] = {
+    "2003": (
+        {
+            "number": -0.049,
+            "skip": -0.003,
+            "reverse": -0.016,
+            "hit2": 0.010,
+            "discard_all": -0.015,
+            "trade_hands": -0.100,
+            "wild": 0.177,
+            "wild_all_hit": 0.168,
+            "wild_hit_fire": 0.337,
+            "one card": 0.383,
+            "two cards": 0.153,
+            "of the colour": 0.035,
+            "to play": 0.099,
+            "to press": -0.160,
+            "presses owed": 0.066,
+            "next": 0.062,
+        },
+        {
+            "number": -0.079,
+            "skip": -0.038,
+            "reverse": -0.042,
+            "hit2": -0.007,
+            "discard_all": 0.111,
+            "trade_hands": 0.049,
+            "wild": 0.179,
+            "wild_all_hit": 0.123,
+            "wild_hit_fire": 0.281,
+            "one card": 0.678,
+            "two cards": 0.218,
+            "of the colour": 0.035,
+            "to play": 0.053,
+            "to press": -0.194,
+            "presses owed": 0.034,
+            "next": 0.010,
+        },
+    ),
+    "2010": (
+        {
+            "number": -0.177,
+            "skip": -0.041,
+            "reverse": -0.072,
+            "hit2": 0.066,
+            "discard_all": 0.027,
+            "wild": 0.324,
+            "wild_hit4": 0.686,
+            "wild_attack_attack": 0.737,
+            "wild_custom": 0.323,
+            "one card": 0.395,
+            "two cards": 0.187,
+            "of the colour": 0.078,
+            "to play": 0.093,
+            "to press": -0.127,
+            "presses owed": -0.111,
+            "next": 0.035,
+        },
+        {
+            "number": -0.183,
+            "skip": -0.104,
+            "reverse": -0.149,
+            "hit2": -0.014,
+            "discard_all": 0.199,
+            "wild": 0.277,
+            "wild_hit4": 0.582,
+            "wild_attack_attack": 0.379,
+            "wild_custom": 0.263,
+            "one card": 0.689,
+            "two cards": 0.247,
+            "of the colour": 0.052,
+            "to play": 0.083,
+            "to press": -0.066,
+            "presses owed": -0.169,
+            "next": 0.012,
+        },
+    ),
+    "mega-hit": (
+        {
+            "number": -0.156,
+            "skip": -0.059,
+            "reverse": -0.119,
+            "hit1": 0.124,
+            "hit2": 0.173,
+            "discard_all": 0.060,
+            "wild": 0.357,
+            "wild_attack_attack": 0.468,
+            "one card": 0.352,
+            "two cards": 0.144,
+            "of the colour": 0.064,
+            "to play": 0.098,
+            "to press": -0.149,
+            "presses owed": -0.033,
+            "next": 0.051,
+        },
+        {
+            "number": -0.227,
+            "skip": -0.148,
+            "reverse": -0.161,
+            "hit1": 0.117,
+            "hit2": 0.148,
+            "discard_all": 0.128,
+            "wild": 0.332,
+            "wild_attack_attack": 0.412,
+            "one card": 0.591,
+            "two cards": 0.195,
+            "of the colour": 0.069,
+            "to play": 0.075,
+            "to press": -0.203,
+            "presses owed": -0.052,
+            "next": 0.014,
+        },
+    ),
+}
+#: Whether the fitted leaf is the kinds leaf (:class:`KindLeaf`: every kind of card
+#: weighed on its own, and the table's size) rather than :data:`LEAF_WEIGHTS`' seven
+#: features; option ``kinds``, and ``fitted`` for the seven. Adopted 2026-11-27: at
+#: 1,000 iterations against the heuristic bot on the same deals, 2,000 hands a line
+#: (docs/bots.md, "The kinds leaf"), it won 2010 heads-up 1,111 against 1,090, Mega Hit
+#: heads-up 1,310 against 1,191, and one of four in 2010 588 against 494.
+KIND_LEAF: Final = True
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
 #: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
@@ -139,6 +269,15 @@ EXPLAIN_SLACK: Final[float | None] = None
 EXPLAIN_ATTEMPTS: Final = 8
 
 
+def leaf_for(edition: str, fitted: bool, kinds: bool) -> KindLeaf | None:
+    """The leaf evaluation of ``edition``'s playouts that stop early: the kinds leaf
+    (``kinds``), the seven fitted features (``fitted``, as a :class:`KindLeaf` that
+    weighs them), or None for the hand sizes (and editions without fitted weights)."""
+    if not fitted:
+        return None
+    return kind_leaf(edition) if kinds else seven_feature_leaf(edition)
+
+
 def heuristic_likelihood(model: HeuristicBot, slack: float) -> Callable[[View, PastTurn], float]:
     """How likely a player was to make a past play (:class:`PastTurn`) if it played as
     the heuristic bot ``model`` does: 1 when the model, in its view of that position,
@@ -157,7 +296,7 @@ def adopted(edition: str) -> dict[str, Any]:
     """The keyword arguments of :func:`search` that the bot and the coach use unless told
     otherwise: the adopted settings above, with ``edition``'s leaf weights."""
     return {
-        "leaf": LEAF_WEIGHTS.get(edition) if FITTED_LEAF else None,
+        "leaf": leaf_for(edition, FITTED_LEAF, KIND_LEAF),
         "fair_wilds": FAIR_WILDS,
         "greedy": GREEDY_PLAYOUTS,
         "held": HELD_COLOURS,
@@ -241,37 +380,187 @@ def leaf_features(game: Game) -> list[tuple[int, ...] | None]:
     return rows
 
 
-def fitted_estimate(game: Game, weights: Sequence[float]) -> list[float]:
-    """Each seat's chance of winning the hand: ``exp(weights · features)`` per seat in
-    play (:func:`leaf_features`), normalised."""
-    w_cards, w_one, w_wilds, w_actions, w_play, w_press, w_next = weights
+#: The kinds leaf's features of a seat besides its cards of each kind, in order.
+KIND_LEAF_FEATURES: Final = (
+    *(kind.key for kind in Kind),
+    "one card",
+    "two cards",
+    "of the colour",
+    "to play",
+    "to press",
+    "presses owed",
+    "next",
+)
+#: Presses owed count up to this many in the kinds leaf (a Wild Hit-Fire owes "until
+#: the launcher fires", which is no number).
+OWED_CAP: Final = 4
+
+
+def kind_leaf_features(game: Game) -> list[tuple[int, ...] | None]:
+    """Each seat's kinds-leaf features (:data:`KIND_LEAF_FEATURES`; None for a seat out
+    of play): its cards of each kind, whether it holds one card or two, its cards of the
+    colour in play, whether it is to play a turn, to press under a duty (and how many
+    presses it owes, up to :data:`OWED_CAP`), or next after the seat to act. What
+    :class:`KindLeaf` weighs, written out (for fitting and checking it)."""
     faces = game.faces
     to_act = game.to_act
     pressing = game.phase is _PRESSING
     after = game._succ[to_act] if to_act is not None else -1
-    active = game.active
-    exps = []
+    owed = min(game.duties[0].left, OWED_CAP) if pressing else 0
+    rows: list[tuple[int, ...] | None] = []
     for s, hand in enumerate(game.hands):
-        if not active[s]:
-            exps.append(0.0)
+        if not game.active[s]:
+            rows.append(None)
             continue
-        cards = len(hand)
-        z = w_cards * cards
-        if cards == 1:
-            z += w_one
+        kinds = [0] * len(Kind)
+        of_colour = 0
         for card_id in hand:
-            index = faces[card_id].index
-            if _WILD_FACE[index]:
-                z += w_wilds
-            elif _ACTION_FACE[index]:
-                z += w_actions
-        if s == to_act:
-            z += w_press if pressing else w_play
-        elif s == after:
-            z += w_next
-        exps.append(math.exp(z))
-    total = sum(exps)
-    return [e / total for e in exps]
+            face = faces[card_id]
+            kinds[face.kind] += 1
+            of_colour += face.colour is not None and face.colour == game.colour
+        cards = len(hand)
+        acting = s == to_act
+        rows.append(
+            (
+                *kinds,
+                cards == 1,
+                cards == 2,
+                of_colour,
+                acting and not pressing,
+                acting and pressing,
+                owed if acting else 0,
+                s == after,
+            )
+        )
+    return rows
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class KindLeaf:
+    """The kinds leaf of an edition: who wins the hand, as a conditional logit of each
+    seat's cards of every kind, of the colour in play, whether it holds one or two, and
+    whether it is to play, to press (and how many presses it owes) or next
+    (:data:`KIND_LEAF_FEATURES`; one set of weights heads-up, one for more seats).
+
+    The weights of a seat's cards are summed face by face, from a table per colour in
+    play (a card of that colour carries the colour's weight too), so a seat costs one
+    lookup a card.
+    """
+
+    __slots__ = ("extras", "faces")
+
+    def __init__(self, weights: tuple[dict[str, float], dict[str, float]]) -> None:
+        for table in weights:
+            unknown = set(table) - set(KIND_LEAF_FEATURES)
+            if unknown:
+                raise ValueError(f"unknown leaf features: {sorted(unknown)}")
+        #: [heads-up or not][colour in play, 4 for none][face index] -> weight
+        self.faces: list[list[list[float]]] = []
+        #: [heads-up or not] -> one card, two cards, to play, to press, a press owed, next
+        self.extras: list[tuple[float, ...]] = []
+        for table in weights:
+            by_colour = []
+            for colour in (*Colour, None):
+                by_colour.append(
+                    [
+                        table.get(face.kind.key, 0.0)
+                        + (
+                            table.get("of the colour", 0.0)
+                            if colour is not None and face.colour == colour
+                            else 0.0
+                        )
+                        for face in FACES
+                    ]
+                )
+            self.faces.append(by_colour)
+            self.extras.append(
+                tuple(
+                    table.get(name, 0.0)
+                    for name in (
+                        "one card",
+                        "two cards",
+                        "to play",
+                        "to press",
+                        "presses owed",
+                        "next",
+                    )
+                )
+            )
+
+    def estimate(self, game: Game) -> list[float]:
+        """Each seat's chance of winning the hand (0 for a seat out of play)."""
+        table = 0 if game.n_active == 2 else 1
+        colour = game.colour
+        weights = self.faces[table][4 if colour is None else colour]
+        w_one, w_two, w_play, w_press, w_owed, w_next = self.extras[table]
+        faces = game.faces
+        to_act = game.to_act
+        pressing = game.phase is _PRESSING
+        after = game._succ[to_act] if to_act is not None else -1
+        active = game.active
+        exps = []
+        for s, hand in enumerate(game.hands):
+            if not active[s]:
+                exps.append(0.0)
+                continue
+            z = 0.0
+            for card_id in hand:
+                z += weights[faces[card_id].index]
+            cards = len(hand)
+            if cards == 1:
+                z += w_one
+            elif cards == 2:
+                z += w_two
+            if s == to_act:
+                if pressing:
+                    z += w_press + w_owed * min(game.duties[0].left, OWED_CAP)
+                else:
+                    z += w_play
+            elif s == after:
+                z += w_next
+            exps.append(math.exp(z))
+        total = sum(exps)
+        return [e / total for e in exps]
+
+
+@functools.cache
+def kind_leaf(edition: str) -> KindLeaf | None:
+    """The kinds leaf of ``edition`` (None for an edition without fitted weights: its
+    playouts are scored by the hand sizes)."""
+    weights = KIND_LEAF_WEIGHTS.get(edition)
+    return None if weights is None else KindLeaf(weights)
+
+
+def seven_feature_weights(weights: Sequence[float]) -> dict[str, float]:
+    """The seven features' weights (:data:`LEAF_FEATURES`, :data:`LEAF_WEIGHTS`) as
+    the kinds leaf's: a card of each kind weighs a card, plus a wild's or a coloured
+    action card's weight; one card, to play, to press and next as they are."""
+    w_cards, w_one, w_wilds, w_actions, w_play, w_press, w_next = weights
+    table = {
+        kind.key: w_cards
+        + (w_wilds if kind.is_wild else w_actions if kind is not Kind.NUMBER else 0.0)
+        for kind in Kind
+    }
+    table.update({"one card": w_one, "to play": w_play, "to press": w_press, "next": w_next})
+    return table
+
+
+@functools.cache
+def seven_feature_leaf(edition: str) -> KindLeaf | None:
+    """The seven-feature leaf of ``edition`` (:data:`LEAF_WEIGHTS`) as a
+    :class:`KindLeaf`, the same at every table size (None without weights)."""
+    weights = LEAF_WEIGHTS.get(edition)
+    if weights is None:
+        return None
+    table = seven_feature_weights(weights)
+    return KindLeaf((table, table))
+
+
+def fitted_estimate(game: Game, weights: Sequence[float]) -> list[float]:
+    """Each seat's chance of winning the hand: ``exp(weights · features)`` per seat in
+    play (:func:`leaf_features`), normalised (the seven-feature leaf, ``:fitted``)."""
+    table = seven_feature_weights(weights)
+    return KindLeaf((table, table)).estimate(game)
 
 
 def estimate(game: Game) -> list[float]:
@@ -422,7 +711,7 @@ def search(
     hint: Action | None = None,
     prior: float = 0.0,
     settle_on: int | None = None,
-    leaf: Sequence[float] | None = None,
+    leaf: KindLeaf | None = None,
     fair_wilds: bool = False,
     greedy: bool = False,
     held: bool = False,
@@ -441,9 +730,10 @@ def search(
     ``guide``, the playouts follow the heuristic bot (stronger, several times slower).
     With ``hint`` (a decision) and ``prior`` > 0, the root's UCB score of ``hint`` gets
     ``prior / (1 + visits)`` more (progressive bias). With ``settle_on`` (an action
-    code), the search settles early only when that decision leads. With ``leaf`` (the
-    weights of :func:`fitted_estimate`), playouts that stop early are scored by it
-    instead of :func:`estimate`. ``fair_wilds`` and ``greedy``: see :func:`playout_policy`.
+    code), the search settles early only when that decision leads. With ``leaf`` (a
+    :class:`KindLeaf`, see :func:`leaf_for`), playouts that stop early are scored by it
+    instead of :func:`estimate`. ``fair_wilds`` and ``greedy``:
+    see :func:`playout_policy`.
     With ``held``, the tree searches only the wild colours its player holds most
     (:func:`held_colours`). ``exploration``: UCB1's constant. With ``infer_presses``, the
     samples take an opponent who pressed at the start of its turn to have had no card it
@@ -540,7 +830,7 @@ def _iterate(
     depth: int,
     guide: HeuristicBot | None,
     bias: dict[int, float] | None = None,
-    leaf: Sequence[float] | None = None,
+    leaf: KindLeaf | None = None,
     fair_wilds: bool = False,
     greedy: bool = False,
     held: bool = False,
@@ -625,7 +915,7 @@ def _playout(
     rng: random.Random,
     depth: int,
     guide: HeuristicBot | None,
-    leaf: Sequence[float] | None = None,
+    leaf: KindLeaf | None = None,
     fair_wilds: bool = False,
     greedy: bool = False,
 ) -> list[float]:
@@ -648,7 +938,7 @@ def _playout(
         if winner < 0:  # a void hand (P08): nobody won it
             return [0.0] * game.n
         return [1.0 if s == winner else 0.0 for s in range(game.n)]
-    return estimate(game) if leaf is None else fitted_estimate(game, leaf)
+    return estimate(game) if leaf is None else leaf.estimate(game)
 
 
 def overrule(
@@ -712,6 +1002,11 @@ class ISMCTSBot:
         iterations: Iterations per decision (reproducible), or None to think ``seconds``.
         seconds: Thinking time per decision (with ``iterations``: whichever ends first).
         guided: Playouts follow the heuristic bot instead of the fast random policy.
+        fitted_leaf: Playouts that stop early are scored by a fitted leaf (option
+            ``sizes`` turns it off: the hand sizes score them).
+        kind_leaf: With ``fitted_leaf``, that leaf is the kinds leaf (:class:`KindLeaf`,
+            option ``kinds``) rather than the seven features of :data:`LEAF_WEIGHTS`
+            (option ``fitted``).
         exploration: UCB1's constant (option ``c=X``).
         infer_presses: Opponents who pressed at the start of their turn are taken to
             have had no playable card (on by default; option ``blind`` turns it off).
@@ -743,6 +1038,7 @@ class ISMCTSBot:
         margin: float | None = OVERRIDE_MARGIN,
         min_visits: int = OVERRIDE_VISITS,
         fitted_leaf: bool = FITTED_LEAF,
+        kind_leaf: bool = KIND_LEAF,
         fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
         held: bool = HELD_COLOURS,
@@ -766,6 +1062,7 @@ class ISMCTSBot:
         self.margin = margin
         self.min_visits = min_visits
         self.fitted_leaf = fitted_leaf
+        self.kind_leaf = kind_leaf
         self.fair_wilds = fair_wilds
         self.greedy = greedy
         self.held = held
@@ -804,7 +1101,7 @@ class ISMCTSBot:
             hint=hint,
             prior=self.prior,
             settle_on=hint.code if margin is not None and hint is not None else None,
-            leaf=LEAF_WEIGHTS.get(knowledge.edition) if self.fitted_leaf else None,
+            leaf=leaf_for(knowledge.edition, self.fitted_leaf, self.kind_leaf),
             fair_wilds=self.fair_wilds,
             greedy=self.greedy,
             held=self.held,
@@ -840,8 +1137,9 @@ class ISMCTSBot:
 # Every option parse_ismcts takes, as an unknown option's error lists them.
 SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
-    "fitted or sizes, faces or actions, greedy or random, held or colours, infer or blind, "
-    "wilds or presses, named or unnamed, every or latest, explain=S or unexplained"
+    "kinds or fitted or sizes, faces or actions, greedy or random, held or colours, "
+    "infer or blind, wilds or presses, named or unnamed, every or latest, "
+    "explain=S or unexplained"
 )
 
 
@@ -873,8 +1171,9 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         key, sep, value = part.partition("=")
         if key == "guided" and not sep:
             settings["guided"] = True
-        elif key in ("fitted", "sizes") and not sep:
-            settings["fitted"] = key == "fitted"
+        elif key in ("fitted", "kinds", "sizes") and not sep:
+            settings["fitted"] = key != "sizes"
+            settings["kinds"] = key == "kinds"
         elif key in ("faces", "actions") and not sep:
             settings["faces"] = key == "faces"
         elif key in ("greedy", "random") and not sep:
@@ -948,6 +1247,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         margin=float(settings["margin"]) if "margin" in settings else OVERRIDE_MARGIN,
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
+        kind_leaf=bool(settings.get("kinds", KIND_LEAF)),
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
         held=bool(settings.get("held", HELD_COLOURS)),
