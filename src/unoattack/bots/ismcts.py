@@ -211,8 +211,9 @@ KIND_LEAF_WEIGHTS: Final[dict[str, tuple[dict[str, float], dict[str, float]]]] =
 #: weighed on its own, and the table's size) rather than :data:`LEAF_WEIGHTS`' seven
 #: features; option ``kinds``, and ``fitted`` for the seven. Adopted 2026-11-27: at
 #: 1,000 iterations against the heuristic bot on the same deals, 2,000 hands a line
-#: (docs/bots.md, "The kinds leaf"), it won 2010 heads-up 1,111 against 1,090, Mega Hit
-#: heads-up 1,310 against 1,191, and one of four in 2010 588 against 494.
+#: (docs/bots.md, "The kinds leaf"), it won more hands in all six lines (332 more of
+#: 12,000), most in Mega Hit heads-up (1,310 against 1,191) and one of four in 2010
+#: (588 against 494).
 KIND_LEAF: Final = True
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
@@ -391,8 +392,8 @@ KIND_LEAF_FEATURES: Final = (
     "presses owed",
     "next",
 )
-#: Presses owed count up to this many in the kinds leaf (a Wild Hit-Fire owes "until
-#: the launcher fires", which is no number).
+#: Presses owed count up to this many in the kinds leaf (longer duties are rare). A
+#: Wild Hit-Fire's duty, until the launcher fires, owes no count: it counts 0.
 OWED_CAP: Final = 4
 
 
