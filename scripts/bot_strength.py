@@ -43,6 +43,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from unoattack.engine.movegen import COMPILED
 from unoattack.sim.backends import cpu_count
 from unoattack.sim.simulate import GameRow, simulate
 from unoattack.sim.stats import proportion
@@ -72,8 +73,11 @@ def wins_of(rows: list[GameRow], label: str) -> int:
 
 
 def machine(started: float, jobs: int) -> str:
+    # The search thinks by the clock, and the compiled build searches about twice the
+    # iterations a second of the sources (docs/engine.md): a table says which it ran on.
+    build = "the compiled build" if COMPILED else "the sources"
     return (
-        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.python_implementation()} {platform.python_version()}, {build}, "
         f"{platform.machine()}, {jobs} processes on {cpu_count()} cores, "
         f"{time.monotonic() - started:,.0f} s"
     )
