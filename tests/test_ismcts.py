@@ -108,7 +108,7 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, kinds or fitted or sizes, faces or actions, "
         "greedy or random, held or colours, infer or blind, wilds or presses, named or "
-        "unnamed, every or latest, explain=S or unexplained)"
+        "unnamed, every or latest, explain=S or unexplained, model or searched)"
     )
 
 
@@ -162,6 +162,7 @@ def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() ->
         {"leaf": seven_feature_leaf("2003")},
         {"leaf": kind_leaf("2003")},
         {"infer_presses": True, "infer_every": True},
+        {"model": "heuristic"},
     ],
 )
 def test_the_decision_depends_only_on_what_the_seat_knows(options: dict[str, Any]) -> None:
@@ -175,9 +176,16 @@ def test_the_decision_depends_only_on_what_the_seat_knows(options: dict[str, Any
         "2003 " + shown.format(one="R9,Y9,B4", two="G5,G6,G7") + rest.format(stock="WHF,Y-Rev")
     )
     assert view(first, 0) == view(second, 0)
+
+    def settings(seed: int) -> dict[str, Any]:
+        # A model of the players is a bot with a random stream: a fresh one each search.
+        if options.get("model"):
+            return {**options, "model": HeuristicBot(random.Random(seed))}
+        return options
+
     for seed in range(5):
-        a = search(Sampler(first, 0), random.Random(seed), iterations=150, **options)
-        b = search(Sampler(second, 0), random.Random(seed), iterations=150, **options)
+        a = search(Sampler(first, 0), random.Random(seed), iterations=150, **settings(seed))
+        b = search(Sampler(second, 0), random.Random(seed), iterations=150, **settings(seed))
         assert (a.estimates, a.iterations) == (b.estimates, b.iterations)
 
 
@@ -290,6 +298,7 @@ TRIAL_OPTIONS = (
     ":wilds:named",
     ":every",
     ":explain",
+    ":model",
 )
 
 
@@ -423,6 +432,50 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     ):
         with pytest.raises(ValueError, match=message):
             make_bot(spec, random.Random(0))
+
+
+def test_model_is_read_from_the_name_and_off_by_default() -> None:
+    # docs/bots.md, ":model": the other seats' decisions in the tree are the model's.
+    def modelled(spec: str) -> bool:
+        bot = make_bot(spec, random.Random(0))
+        assert isinstance(bot, ISMCTSBot)
+        return bot.modelled and bot._model is not None
+
+    assert modelled("ismcts:iters=10:model")
+    assert not modelled("ismcts:iters=10")
+    assert not modelled("ismcts:iters=10:model:searched")
+
+
+class PressingModel(HeuristicBot):
+    """A model of the players that always presses on its turn, and keeps the views it
+    was asked about."""
+
+    def __init__(self) -> None:
+        super().__init__(random.Random(0))
+        self.asked: list[View] = []
+
+    def choose(self, view: View) -> Action:
+        self.asked.append(view)
+        presses = [a for a in view.legal_actions if a.kind is ActionKind.PRESS]
+        return presses[0] if presses else super().choose(view)
+
+
+def test_with_a_model_the_other_seats_take_its_decisions_in_the_tree() -> None:
+    game = parse_position(
+        "2003 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4/B1,B2,B3 pile=R2 colour=R dir=cw turn=0 "
+        "dealer=2 scores=0,0,0 stock=... launcher=hazard seed=0"
+    )
+    model = PressingModel()
+    search(Sampler(game, 0), random.Random(2), iterations=200, model=model)
+    # Asked at the other seats' turns in the tree (not in the playouts, which stay
+    # random), from their own views of a sample: never seat 0's.
+    assert len(model.asked) >= 100
+    assert {seen.seat for seen in model.asked} == {1, 2}
+    assert all(seen.hand is not None and seen.to_act == seen.seat for seen in model.asked)
+    # Their decisions are not searched: the tree's estimates are not the same.
+    without = search(Sampler(game, 0), random.Random(2), iterations=200)
+    with_model = search(Sampler(game, 0), random.Random(2), iterations=200, model=PressingModel())
+    assert with_model.estimates != without.estimates
 
 
 def test_without_exploration_the_search_keeps_to_the_best_so_far() -> None:

@@ -268,6 +268,9 @@ EXPLAIN_SLACK: Final[float | None] = None
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
 #: one that explained most of its latest plays.
 EXPLAIN_ATTEMPTS: Final = 8
+#: Whether the other seats' decisions in the tree are the heuristic bot's rather than
+#: searched (``:model``; off: docs/bots.md, "Adopted settings and options under trial").
+MODELLED: Final = False
 
 
 def leaf_for(edition: str, fitted: bool, kinds: bool) -> KindLeaf | None:
@@ -722,6 +725,7 @@ def search(
     infer_named: bool = False,
     infer_every: bool = False,
     explain: Callable[[View, PastTurn], float] | None = None,
+    model: HeuristicBot | None = None,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
 
@@ -747,6 +751,9 @@ def search(
     :func:`heuristic_likelihood`), the samples infer from the latest presses as with
     ``infer_presses`` and weigh each opponent's hand by how likely its latest plays were
     (:meth:`Sampler.sample_explained`); the ``infer_`` options are then not read.
+    With ``model`` (a heuristic bot), the other seats' decisions in the tree are not
+    searched: each plays the model's choice from its view of the sample (the hand the
+    sample deals it), so the tree branches on this seat's decisions and the launcher's.
     """
     if iterations is None and seconds is None:
         raise ValueError("give iterations, seconds or both")
@@ -780,6 +787,8 @@ def search(
             greedy,
             held,
             exploration,
+            model,
+            knowledge.seat,
         )
         done += 1
         if done & 15:
@@ -836,14 +845,28 @@ def _iterate(
     greedy: bool = False,
     held: bool = False,
     exploration: float = EXPLORATION,
+    model: HeuristicBot | None = None,
+    searcher: int = -1,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
-    ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores)."""
+    ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores; with
+    ``model``, the seats other than ``searcher`` play its choices)."""
     node = root
     path: list[_Edge] = []
     while not game.is_over and game.hand_number == hand:
         seat = game.to_act
         assert seat is not None
+        if model is not None and seat != searcher:
+            # Not searched: the model decides with the cards this sample deals the seat.
+            action = model.choose(view(game, seat))
+            if action.kind in _REACTIONS:
+                action = playout_policy(game, seat, rng, fair_wilds)
+            edge = node.edges.get(action.code)
+            if edge is None:
+                edge = node.edges[action.code] = _Edge(action, seat)
+            node = _descend(game, edge, seat)
+            path.append(edge)
+            continue
         legal = decisions(game.legal_actions(seat))
         if held:
             faces = game.faces
@@ -1024,6 +1047,9 @@ class ISMCTSBot:
             would not have made with the hand a sample deals it (option ``explain=S``,
             ``explain`` alone for 0.1; ``unexplained`` turns it off). None: plays are not
             weighed. With it the samples infer from presses too, the latest only.
+        modelled: The other seats' decisions in the tree are the heuristic bot's, from
+            their views of each sample, rather than searched (option ``model``;
+            ``searched`` turns it off).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -1049,6 +1075,7 @@ class ISMCTSBot:
         infer_named: bool = INFER_NAMED,
         infer_every: bool = INFER_EVERY,
         explain: float | None = EXPLAIN_SLACK,
+        modelled: bool = MODELLED,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -1080,6 +1107,8 @@ class ISMCTSBot:
         )
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
+        self.modelled = modelled
+        self._model = HeuristicBot(random.Random(rng.getrandbits(32))) if modelled else None
 
     def decide(self, knowledge: Sampler) -> Action:
         """The seat's decision, searched from what the seat knows (``knowledge``)."""
@@ -1112,6 +1141,7 @@ class ISMCTSBot:
             infer_named=self.infer_named,
             infer_every=self.infer_every,
             explain=self._explainer,
+            model=self._model,
         )
         if margin is None or hint is None:
             return result.best
@@ -1140,7 +1170,7 @@ SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "kinds or fitted or sizes, faces or actions, greedy or random, held or colours, "
     "infer or blind, wilds or presses, named or unnamed, every or latest, "
-    "explain=S or unexplained"
+    "explain=S or unexplained, model or searched"
 )
 
 
@@ -1189,6 +1219,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["named"] = key == "named"
         elif key in ("every", "latest") and not sep:
             settings["every"] = key == "every"
+        elif key in ("model", "searched") and not sep:
+            settings["model"] = key == "model"
         elif key == "unexplained" and not sep:
             settings["explain"] = -1.0
         elif key == "explain":
@@ -1258,6 +1290,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         infer_named=bool(settings.get("named", INFER_NAMED)),
         infer_every=bool(settings.get("every", INFER_EVERY)),
         explain=_explain_setting(settings),
+        modelled=bool(settings.get("model", MODELLED)),
     )
 
 
