@@ -860,7 +860,7 @@ def _iterate(
             # Not searched: the model decides with the cards this sample deals the seat.
             action = model.choose(view(game, seat))
             if action.kind in _REACTIONS:
-                action = playout_policy(game, seat, rng, fair_wilds)
+                action = playout_policy(game, seat, rng, fair_wilds, greedy)
             edge = node.edges.get(action.code)
             if edge is None:
                 edge = node.edges[action.code] = _Edge(action, seat)
