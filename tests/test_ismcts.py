@@ -346,7 +346,7 @@ GAMES = 1_000
 CHUNKS = 20
 #: A few tables (random bots pressing at will, stacking, no stop after a fire) make hands
 #: of tens of thousands of actions: one took 33,017 and a minute. The cap keeps every chunk
-#: to seconds; 995 of the 1,000 tables end before it.
+#: to seconds; 992 of the 1,000 tables end before it.
 ACTIONS_PER_TABLE = 3_000
 
 
