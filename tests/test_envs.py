@@ -380,6 +380,27 @@ def test_pettingzoo_out_of_turn_offers_are_turns_with_a_pass() -> None:
     assert offers > 0
 
 
+def test_pettingzoo_the_deciding_agents_info_lists_the_masks_codes_and_no_other_does() -> None:
+    raw = pz.raw_env(edition="mega-hit", num_players=3, options=SHORT)
+    rng = random.Random(3)
+    raw.reset(seed=3)
+    decided = offers = 0
+    for agent in raw.agent_iter(3000):
+        observation, _, terminated, truncated, info = raw.last()
+        if terminated or truncated:
+            assert "legal_actions" not in info  # nobody decides once the match is over
+            raw.step(None)
+            continue
+        codes = [int(c) for c in np.flatnonzero(observation["action_mask"])]
+        assert info["legal_actions"] == codes  # the same codes, ascending
+        assert [a for a in raw.agents if "legal_actions" in raw.infos[a]] == [agent]
+        decided += 1
+        offers += PASS in codes
+        raw.step(rng.choice(info["legal_actions"]))
+    assert raw.agents == []
+    assert decided > 100 and offers > 0
+
+
 def test_pettingzoo_truncates_at_the_turn_cap_and_refuses_illegal_actions() -> None:
     raw = pz.raw_env(num_players=2, max_steps=40, render_mode="ansi")
     raw.reset(seed=1)
@@ -421,6 +442,20 @@ def play_gymnasium(env: gymnasium.Env, seed: int) -> list[tuple[int, float]]:  #
         trail.append((action, float(reward)))
         done = terminated or truncated
     return trail
+
+
+def test_gymnasium_info_lists_the_learners_legal_codes_as_the_mask_has_them() -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=3, options=SHORT)
+    rng = random.Random(8)
+    _, info = env.reset(seed=8)
+    steps, terminated, truncated = 0, False, False
+    while not (terminated or truncated):
+        assert info["legal_actions"] == [int(c) for c in np.flatnonzero(info["action_mask"])]
+        assert info["legal_actions"]
+        _, _, terminated, truncated, info = env.step(rng.choice(info["legal_actions"]))
+        steps += 1
+    assert terminated and steps > 50
+    assert info["legal_actions"] == [] and not info["action_mask"].any()  # the match is over
 
 
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])

@@ -8,8 +8,11 @@
 ((262,), (748,), 748)
 
 The learner's observation is its encoded view (:mod:`unoattack.envs.encoding`); its
-legal actions are in ``info["action_mask"]`` (``int8``) and in :meth:`UnoAttackEnv.action_masks`
-(the method sb3-contrib's ``MaskablePPO`` calls). The action space is the engine's action
+legal actions are in ``info["action_mask"]`` (``int8``), in ``info["legal_actions"]``
+(the same codes as a list, ascending, as RLCard's ``state["legal_actions"]`` and
+OpenSpiel's ``legal_actions()`` hand them: a random or tabular policy picks from it
+without scanning the mask) and in :meth:`UnoAttackEnv.action_masks` (the method
+sb3-contrib's ``MaskablePPO`` calls). The action space is the engine's action
 codes plus PASS (747), which the learner uses to decline an out-of-turn offer (say UNO,
 catch a player): the out-of-turn protocol is :class:`unoattack.envs.encoding.Table`'s.
 
@@ -157,29 +160,35 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         game = Game.new(
             self.edition, self.num_players, game_seed, self.launcher, self.options, events=searching
         )
-        self.table = Table(game, self.max_steps, bots=self.bots)
+        self.table = table = Table(game, self.max_steps, bots=self.bots)
         self._play_bots()
         if self.render_mode == "human":
             self.render()
-        return self._outcome(illegal=False)
+        return self._outcome(table, illegal=False)
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
-        table = self._table()
-        if table.awaited()[0] != self.learner:
+        # A training loop calls this at every decision: _table and _play_bots are inlined.
+        table = self.table
+        if table is None:
+            raise RuntimeError("call reset() before using the environment")
+        learner = self.learner
+        if table.awaited()[0] != learner:
             raise RuntimeError("the episode is over: call reset()")
         code = int(action)
         if code not in table.codes():
             table.count_idle()
-            observation, info = self._outcome(illegal=True)
+            observation, info = self._outcome(table, illegal=True)
             return observation, self.illegal_reward, False, table.is_truncated, info
         done = table.apply(code)
         reward = 0.0
         if done.hand is not None or done.result is not None:  # else nobody is paid
-            reward = rewards(self.reward_mode, done, self.num_players)[self.learner]
-        reward += self._play_bots()
+            reward = rewards(self.reward_mode, done, self.num_players)[learner]
+        for moved in table.run_bots():
+            if moved.hand is not None or moved.result is not None:
+                reward += rewards(self.reward_mode, moved, self.num_players)[learner]
         if self.render_mode == "human":
             self.render()
-        observation, info = self._outcome(False)
+        observation, info = self._outcome(table, illegal=False)
         over = table.game.phase is _MATCH_OVER  # table.is_over without its two properties
         truncated = not over and table.decisions >= table.max_decisions
         return observation, reward, over, truncated, info
@@ -213,13 +222,14 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
                 reward += rewards(self.reward_mode, step, self.num_players)[self.learner]
         return reward
 
-    def _outcome(self, illegal: bool) -> tuple[FloatArray, dict[str, Any]]:
+    def _outcome(self, table: Table, illegal: bool) -> tuple[FloatArray, dict[str, Any]]:
         """The learner's observation (a fresh copy of its numbers, refreshed) and the
-        info dict with its action mask."""
+        info dict with its action mask and legal codes."""
         learner = self.learner
-        observation, mask, reacting = self._table().observation(learner, self._layout)
+        observation, mask, reacting = table.observation(learner, self._layout)
         info = {
             "action_mask": mask,
+            "legal_actions": table.legal_codes(learner),
             "seat": learner,
             "reacting": reacting,
             "illegal_action": illegal,

@@ -12,7 +12,10 @@
 Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Each observation is a dict:
 ``observation`` (the encoded view of that seat, see :mod:`unoattack.envs.encoding`) and
 ``action_mask`` (``int8``, 748 entries: the engine's 747 action codes and PASS; all zero
-for an agent that does not decide now). Out-of-turn rules are turn-based: while a catch
+for an agent that does not decide now). The deciding agent's info also has
+``legal_actions``: the mask's codes as a list, ascending (as RLCard's
+``state["legal_actions"]``), for a random or tabular policy that would otherwise scan
+the mask; no other agent's info has it. Out-of-turn rules are turn-based: while a catch
 window is open, each seat that may say UNO or catch becomes ``agent_selection`` in turn
 with its option and PASS (see :class:`unoattack.envs.encoding.Table`).
 
@@ -157,6 +160,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._noted = False  # the last step paid rewards or put something in infos
         self._select()
+        self._offer_legal_actions()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask, both fresh arrays of its own."""
@@ -201,6 +205,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
             raise IllegalAction(f"{agent} must act: None is the action of an agent that is done")
         step = table.apply(int(action))  # raises IllegalAction, leaving everything unchanged
         self._cumulative_rewards[agent] = 0.0
+        self.infos[agent].pop("legal_actions", None)  # it has decided
         if self._noted:
             # The last step paid rewards or ended a hand: this one starts clean.
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -219,9 +224,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
                     self.infos[a]["hand"] = step.hand
             self._noted = True
             self._accumulate_rewards()
-        seat = table.awaited()[0]  # self._select(), inlined
+        seat = table.awaited()[0]  # self._select() and self._offer_legal_actions(), inlined
         if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+            self.agent_selection = selected = self.possible_agents[seat]
+            self.infos[selected]["legal_actions"] = table.legal_codes()
         else:
             self._select()
         if self.render_mode == "human":
@@ -255,3 +261,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming 
         else:
             # Over or truncated: every agent is done; PettingZoo steps them out with None.
             self.agent_selection = self.agents[0]
+
+    def _offer_legal_actions(self) -> None:
+        """Put the deciding agent's legal codes in its info (nobody decides once the match
+        is over or truncated)."""
+        table = self._table()
+        seat = table.awaited()[0]
+        if seat is not None:
+            self.infos[self.possible_agents[seat]]["legal_actions"] = table.legal_codes()

@@ -6,13 +6,13 @@ a uniformly random legal action at every step, through each library's public API
 researcher's training loop calls it:
 
 * ``pettingzoo``: ``env(edition=..., num_players=n)``, ``reset(seed)``, then for each
-  agent of ``agent_iter()``: ``last()`` (the observation vector and the action mask),
-  a random legal action from the mask (``mask.nonzero()[0]``), ``step``. Counted: steps
-  of agents that decide (not the ``None`` steps of finished agents). Whole matches to
-  500 points, or the env's turn cap.
+  agent of ``agent_iter()``: ``last()`` (the observation vector and the action mask,
+  built at every step), a random action of ``info["legal_actions"]``, ``step``.
+  Counted: steps of agents that decide (not the ``None`` steps of finished agents).
+  Whole matches to 500 points, or the env's turn cap.
 * ``gymnasium``: ``gymnasium.make("unoattack/UnoAttack-v0", num_players=n,
   opponents="random")`` (with Gymnasium's own wrappers), ``reset``, then ``step`` with
-  a random action from ``info["action_mask"]`` until the episode ends. Counted: calls
+  a random action of ``info["legal_actions"]`` until the episode ends. Counted: calls
   to ``step``; the random bots' moves inside them are counted apart
   (``decisions_per_second``: every seat's decisions).
 * ``rlcard_uno``: :func:`unoattack.sim.bench.bench_rlcard_uno`: ``env.step`` with a
@@ -22,7 +22,10 @@ researcher's training loop calls it:
   the steps of the single-agent loop a Gymnasium step stands for
   (``learner_ratios``: Gymnasium's steps over them).
 
-The timer runs around whole episodes, ``reset`` included.
+The timer runs around whole episodes, ``reset`` included. All three harnesses pick from
+the list of legal actions the environment hands over, the same idiom for each; reading
+them off our int8 mask instead (``mask.nonzero()[0].tolist()``, as a masked policy's
+sampling does) costs about 1.5 µs more a step (docs/envs.md, "Speed").
 """
 
 from __future__ import annotations
@@ -59,11 +62,11 @@ def bench_pettingzoo(
         t0 = perf_counter()
         table.reset(seed=seed + n_games)
         for _agent in table.agent_iter():
-            observation, _reward, terminated, truncated, _info = table.last()
+            _observation, _reward, terminated, truncated, info = table.last()
             if terminated or truncated:
                 table.step(None)
                 continue
-            legal = observation["action_mask"].nonzero()[0].tolist()
+            legal = info["legal_actions"]
             if len(legal) == 1:
                 forced += 1
             table.step(choice(legal))
@@ -105,7 +108,7 @@ def bench_gymnasium(
         _observation, info = env.reset(seed=seed + n_games)
         done = False
         while not done:
-            legal = info["action_mask"].nonzero()[0].tolist()
+            legal = info["legal_actions"]
             if len(legal) == 1:
                 forced += 1
             _observation, _reward, terminated, truncated, info = env.step(choice(legal))
