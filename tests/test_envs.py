@@ -522,6 +522,9 @@ def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:
         _, reward, terminated, truncated, _ = env.step(illegal)
         steps += 1
     assert not terminated and env.table is not None and env.table.decisions == 30
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(illegal)
+    assert env.table.decisions == 30
 
 
 def test_gymnasium_takes_bot_objects_and_draws_the_learner_seat() -> None:

@@ -358,6 +358,20 @@ class Table:
         numbers.refresh(deciding=False, reacting=False)
         return vector.copy(), action_mask(()), False
 
+    def decision_observation(
+        self, seat: int, layout: Layout
+    ) -> tuple[FloatArray, MaskArray, list[int], bool]:
+        """:meth:`observation` with ``seat``'s sorted legal codes (:meth:`legal_codes`)
+        beside its mask, in one call: what a Gymnasium step hands its learner."""
+        deciding, reacting = self._decision or self.awaited()
+        numbers, vector = self._numbers(seat, layout, None)
+        if deciding == seat:
+            numbers.refresh(deciding=True, reacting=reacting)
+            legal = sorted(self.codes())
+            return vector.copy(), action_mask(legal), legal, reacting
+        numbers.refresh(deciding=False, reacting=False)
+        return vector.copy(), action_mask(()), [], False
+
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""
         return self.match.view(seat)
@@ -393,6 +407,43 @@ class Table:
         if len(steps) == 1:
             return self._transition(steps[0])
         return self._transitions(steps)[-1]  # the seat's own step comes last
+
+    def learner_step(
+        self, seat: int, code: int, mode: RewardMode, layout: Layout
+    ) -> tuple[FloatArray, float, bool, bool, MaskArray, list[int], bool, bool]:
+        """A step of the deciding seat ``seat``, played from outside among bots, in one
+        call (a Gymnasium step): apply its decision ``code`` (as :meth:`apply`) and let
+        the bots act (as :meth:`run_bots`); or, when ``code`` is not a legal decision
+        now, change nothing but count it towards the cap (as :meth:`count_idle`).
+
+        Returns:
+            ``seat``'s observation, its rewards for the step (:func:`rewards`), whether
+            the match is over, whether the cap cut it short, its mask, its sorted legal
+            codes, whether its decision answers an offer (as
+            :meth:`decision_observation`), and whether ``code`` was refused.
+
+        Raises:
+            RuntimeError: ``seat`` does not decide now: the match is over or the cap is
+                reached (an environment's episode is over).
+        """
+        if (self._decision or self.awaited())[0] != seat:
+            raise RuntimeError("the episode is over: call reset()")
+        reward = 0.0
+        refused = code not in self.codes()
+        if refused:
+            self.count_idle()
+        else:
+            players = self.match.game.n
+            done = self.apply(code)
+            if done.hand is not None or done.result is not None:  # else nobody is paid
+                reward = rewards(mode, done, players)[seat]
+            for moved in self.run_bots():
+                if moved.hand is not None or moved.result is not None:
+                    reward += rewards(mode, moved, players)[seat]
+        observation, mask, legal, reacting = self.decision_observation(seat, layout)
+        over = self.match.game.phase is _MATCH_OVER
+        truncated = not over and self.decisions >= self.max_decisions
+        return observation, reward, over, truncated, mask, legal, reacting, refused
 
     def run_bots(self) -> list[Transition]:
         """Let the bots act until a seat played from outside must decide (or the match

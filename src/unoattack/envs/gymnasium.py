@@ -34,7 +34,7 @@ from gymnasium import spaces
 
 from unoattack import bots
 from unoattack.bots import BOT_NAMES
-from unoattack.engine import Game, Phase
+from unoattack.engine import Game
 from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
     NUM_CODES,
@@ -52,7 +52,6 @@ __all__ = ["BOT_NAMES", "DEFAULT_MAX_STEPS", "Bot", "UnoAttackEnv", "make_bot"]
 #: Decisions (every seat's, passes and refused actions included) before truncation.
 DEFAULT_MAX_STEPS = 10_000
 RENDER_MODES = ("human", "ansi")
-_MATCH_OVER = Phase.MATCH_OVER
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
@@ -167,30 +166,26 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         return self._outcome(table, illegal=False)
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
-        # A training loop calls this at every decision: _table and _play_bots are inlined.
+        # A training loop calls this at every decision: _table is inlined, and the table
+        # does the rest in one call.
         table = self.table
         if table is None:
             raise RuntimeError("call reset() before using the environment")
         learner = self.learner
-        if table.awaited()[0] != learner:
-            raise RuntimeError("the episode is over: call reset()")
-        code = int(action)
-        if code not in table.codes():
-            table.count_idle()
-            observation, info = self._outcome(table, illegal=True)
-            return observation, self.illegal_reward, False, table.is_truncated, info
-        done = table.apply(code)
-        reward = 0.0
-        if done.hand is not None or done.result is not None:  # else nobody is paid
-            reward = rewards(self.reward_mode, done, self.num_players)[learner]
-        for moved in table.run_bots():
-            if moved.hand is not None or moved.result is not None:
-                reward += rewards(self.reward_mode, moved, self.num_players)[learner]
+        observation, reward, over, truncated, mask, legal, reacting, refused = table.learner_step(
+            learner, int(action), self.reward_mode, self._layout
+        )
+        if refused:
+            reward = self.illegal_reward
         if self.render_mode == "human":
             self.render()
-        observation, info = self._outcome(table, illegal=False)
-        over = table.game.phase is _MATCH_OVER  # table.is_over without its two properties
-        truncated = not over and table.decisions >= table.max_decisions
+        info = {
+            "action_mask": mask,
+            "legal_actions": legal,
+            "seat": learner,
+            "reacting": reacting,
+            "illegal_action": refused,
+        }
         return observation, reward, over, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -226,10 +221,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         """The learner's observation (a fresh copy of its numbers, refreshed) and the
         info dict with its action mask and legal codes."""
         learner = self.learner
-        observation, mask, reacting = table.observation(learner, self._layout)
+        observation, mask, legal, reacting = table.decision_observation(learner, self._layout)
         info = {
             "action_mask": mask,
-            "legal_actions": table.legal_codes(learner),
+            "legal_actions": legal,
             "seat": learner,
             "reacting": reacting,
             "illegal_action": illegal,
