@@ -363,14 +363,8 @@ class Table:
     ) -> tuple[FloatArray, MaskArray, list[int], bool]:
         """:meth:`observation` with ``seat``'s sorted legal codes (:meth:`legal_codes`)
         beside its mask, in one call: what a Gymnasium step hands its learner."""
-        deciding, reacting = self._decision or self.awaited()
-        numbers, vector = self._numbers(seat, layout, None)
-        if deciding == seat:
-            numbers.refresh(deciding=True, reacting=reacting)
-            legal = sorted(self.codes())
-            return vector.copy(), action_mask(legal), legal, reacting
-        numbers.refresh(deciding=False, reacting=False)
-        return vector.copy(), action_mask(()), [], False
+        observation, mask, reacting = self.observation(seat, layout)
+        return observation, mask, self.legal_codes(seat), reacting
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the game."""

@@ -179,7 +179,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
             reward = self.illegal_reward
         if self.render_mode == "human":
             self.render()
-        info = {
+        info = {  # _outcome's, inlined
             "action_mask": mask,
             "legal_actions": legal,
             "seat": learner,
