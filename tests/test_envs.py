@@ -6,10 +6,12 @@ caps small, so that the whole file runs in seconds.
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -61,6 +63,8 @@ from unoattack.envs.openspiel import (
     parse_options,
 )
 from unoattack.rules.cards import Card
+
+ENVS_DOC = Path(__file__).parent.parent / "docs" / "envs.md"
 
 EDITIONS = ("2003", "2010", "mega-hit")
 SHORT = {"target_score": 1}
@@ -114,11 +118,23 @@ def test_observation_layout_is_contiguous_and_documented() -> None:
     assert encoder.segment("seats").shape == (MAX_SEATS, len(SEAT_FEATURES))
     assert encoder.high[encoder.segment("hand").start] == 4  # four copies of a face at most
     assert encoder.high[encoder.segment("stock").start] == 112
-    docs = (Path(__file__).parent.parent / "docs" / "envs.md").read_text(encoding="utf-8")
+    docs = ENVS_DOC.read_text(encoding="utf-8")
     for segment in encoder.segments:
         assert f"| `{segment.name}` | {segment.start}" in docs
     for feature in SEAT_FEATURES:
         assert f"`{feature}`" in docs
+
+
+@pytest.mark.parametrize(
+    "block", re.findall(r"```python\n(.*?)```", ENVS_DOC.read_text(encoding="utf-8"), re.S)
+)
+def test_every_example_of_the_envs_doc_runs_on_its_own(block: str) -> None:
+    # pytest's --doctest-glob runs a file's examples in one namespace, so an example that
+    # leans on an earlier one's imports passes there and fails for a reader who pastes it
+    # alone: each runs here with nothing imported.
+    test = doctest.DocTestParser().get_doctest(block, {}, "docs/envs.md", str(ENVS_DOC), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    assert runner.run(test, out=lambda _text: None).failed == 0
 
 
 POSITION = (
