@@ -44,7 +44,6 @@ from unoattack.envs.encoding import (
     action_mask,
     check_reward_mode,
     render_table,
-    rewards,
 )
 
 __all__ = ["BOT_NAMES", "DEFAULT_MAX_STEPS", "Bot", "UnoAttackEnv", "make_bot"]
@@ -160,10 +159,10 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
             self.edition, self.num_players, game_seed, self.launcher, self.options, events=searching
         )
         self.table = table = Table(game, self.max_steps, bots=self.bots)
-        self._play_bots()
+        table.run_bots()  # up to the learner's first decision (a reset pays no reward)
         if self.render_mode == "human":
             self.render()
-        return self._outcome(table, illegal=False)
+        return self._outcome(table)
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         # A training loop calls this at every decision: _table is inlined, and the table
@@ -209,15 +208,7 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
             raise RuntimeError("call reset() before using the environment")
         return self.table
 
-    def _play_bots(self) -> float:
-        """Let the bots act until the learner must decide; return the learner's rewards."""
-        reward = 0.0
-        for step in self._table().run_bots():
-            if step.hand is not None or step.result is not None:  # else nobody is paid
-                reward += rewards(self.reward_mode, step, self.num_players)[self.learner]
-        return reward
-
-    def _outcome(self, table: Table, illegal: bool) -> tuple[FloatArray, dict[str, Any]]:
+    def _outcome(self, table: Table) -> tuple[FloatArray, dict[str, Any]]:
         """The learner's observation (a fresh copy of its numbers, refreshed) and the
         info dict with its action mask and legal codes."""
         learner = self.learner
@@ -227,6 +218,6 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
             "legal_actions": legal,
             "seat": learner,
             "reacting": reacting,
-            "illegal_action": illegal,
+            "illegal_action": False,
         }
         return observation, info
