@@ -50,9 +50,11 @@ from unoattack.envs.encoding import (
     PASS,
     SEAT_FEATURES,
     ObservationEncoder,
+    RewardMode,
     Table,
     action_mask,
     describe_action,
+    rewards,
 )
 from unoattack.envs.gymnasium import UnoAttackEnv
 from unoattack.envs.openspiel import (
@@ -521,6 +523,67 @@ def test_vector_environments_step_several_tables_with_stacked_masks(mode: str) -
             break
     assert finished >= 3  # matches to 1 point end, and their tables deal the next one
     envs.close()
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "options"),
+    [
+        ("match", 2, {"target_score": 1}),
+        ("hand", 3, {"target_score": 500}),
+        ("hand", 4, {"scoring_mode": "challenge", "target_score": 150}),
+    ],
+)
+def test_a_learner_step_is_apply_then_run_bots(
+    mode: RewardMode, players: int, options: dict[str, object]
+) -> None:
+    """Table.learner_step, a Gymnasium step's one call, does what the table's slower
+    doors do one after the other: the same observation, reward, ends, mask, legal codes,
+    count of decisions, recent decisions and seats still in (challenge eliminates some)."""
+
+    def table(seed: int) -> Table:
+        game = Game.new("2010", players, seed, options=options, events=False)
+        bots = {s: RandomBot(random.Random(seed * 10 + s)) for s in range(1, players)}
+        built = Table(game, 8000, bots=bots)
+        built.run_bots()
+        return built
+
+    # What the seeds cover: steps that pay the learner, eliminations that leave the
+    # match going (challenge), and episodes cut short by the cap.
+    paid = eliminated = cut = 0
+    for seed in range(6):
+        quick, slow = table(seed), table(seed)
+        layout = ObservationEncoder.for_game(quick.game).layout
+        rng = random.Random(seed)
+        legal = quick.legal_codes(0)
+        active = tuple(quick.game.active)
+        while True:
+            # Now and then a code that is not legal now: refused, but counted.
+            code = rng.choice(legal) if rng.random() > 0.05 else NUM_CODES - 1
+            got = quick.learner_step(0, code, mode, layout)
+            reward, refused = 0.0, code not in slow.codes()
+            if refused:
+                slow.count_idle()
+            else:
+                own = slow.apply(code)
+                reward = rewards(mode, own, players)[0]
+                for moved in slow.run_bots():
+                    reward += rewards(mode, moved, players)[0]
+            observation, mask, legal_after, reacting = slow.decision_observation(0, layout)
+            over, truncated = slow.is_over, slow.is_truncated
+            want = (observation, reward, over, truncated, mask, legal_after, reacting, refused)
+            assert np.array_equal(got[0], want[0]) and np.array_equal(got[4], want[4])
+            assert got[1:4] + got[5:] == want[1:4] + want[5:]
+            assert (quick.decisions, list(quick.recent)) == (slow.decisions, list(slow.recent))
+            assert quick.game.active == slow.game.active
+            paid += reward != 0.0
+            eliminated += not over and tuple(quick.game.active) != active
+            active = tuple(quick.game.active)
+            legal = got[5]
+            if over or truncated:
+                cut += truncated
+                break
+    assert paid >= 6 and cut >= (0 if mode == "match" else 2)
+    assert eliminated >= (1 if options.get("scoring_mode") == "challenge" else 0)
 
 
 def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:

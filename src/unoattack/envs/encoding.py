@@ -427,13 +427,19 @@ class Table:
         if refused:
             self.count_idle()
         else:
-            players = self.match.game.n
-            done = self.apply(code)
-            if done.hand is not None or done.result is not None:  # else nobody is paid
-                reward = rewards(mode, done, players)[seat]
-            for moved in self.run_bots():
-                if moved.hand is not None or moved.result is not None:
-                    reward += rewards(mode, moved, players)[seat]
+            # apply and run_bots, without building a Transition for each step: the
+            # steps are noted one by one, and only a step that ends a hand or the match
+            # pays anything (this is a Gymnasium step's hot path).
+            self._decision = self._codes = None
+            match = self.match
+            steps = match.decline(seat) if code == PASS else match.submit(seat, _ACTIONS[code])
+            # run_bots' cap, counting the decision's own steps, which are noted below
+            limit = max(0, self.max_decisions - self.decisions - len(steps))
+            steps += match.advance(0.0, limit=limit)
+            for step in steps:
+                active_before = self._note(step)
+                if step.hand is not None or step.result is not None:
+                    reward += seat_reward(mode, seat, step.hand, step.result, active_before)
         observation, mask, legal, reacting = self.decision_observation(seat, layout)
         over = self.match.game.phase is _MATCH_OVER
         truncated = not over and self.decisions >= self.max_decisions
@@ -455,19 +461,28 @@ class Table:
         return [self._transition(step) for step in steps]
 
     def _transition(self, step: Step) -> Transition:
-        self.decisions = decisions = self.decisions + 1
-        seat, action, hand = step.seat, step.action, step.hand
+        active_before = self._note(step)
+        action = step.action
         code = PASS if action is None else action.code
-        self.recent.append((seat, code))
+        truncated = (
+            self.decisions >= self.max_decisions and self.match.game.phase is not _MATCH_OVER
+        )
+        # Transition's own constructor is Python code; the tuple's is not.
+        return _new(Transition, (step.seat, code, active_before, step.hand, step.result, truncated))
+
+    def _note(self, step: Step) -> tuple[bool, ...]:
+        """Count ``step`` as a decision and keep it in :attr:`recent` (and who is still in
+        the match); return who was in the match before it."""
+        self.decisions += 1
+        action, hand = step.action, step.hand
+        self.recent.append((step.seat, PASS if action is None else action.code))
         active_before = self._active
         if hand is not None and hand.eliminated:
             still = list(active_before)
             for out in hand.eliminated:
                 still[out] = False
             self._active = tuple(still)
-        truncated = decisions >= self.max_decisions and self.match.game.phase is not _MATCH_OVER
-        # Transition's own constructor is Python code; the tuple's is not.
-        return _new(Transition, (seat, code, active_before, hand, step.result, truncated))
+        return active_before
 
     def clone(self, game: Game | None = None) -> Table:
         """An independent copy (the match is cloned with its game's random streams).
@@ -497,21 +512,33 @@ def rewards(mode: RewardMode, step: Transition, players: int) -> list[float]:
     ``hand``: when a hand ends, +1 to its winner and -1 to every other seat that was
     still in the match. A truncated match pays nothing.
     """
-    paid = [0.0] * players
+    if (mode == "match" and step.result is None) or (mode == "hand" and step.hand is None):
+        return [0.0] * players
+    return [
+        seat_reward(mode, seat, step.hand, step.result, step.active_before)
+        for seat in range(players)
+    ]
+
+
+def seat_reward(
+    mode: RewardMode,
+    seat: int,
+    hand: HandResult | None,
+    result: MatchResult | None,
+    active_before: tuple[bool, ...],
+) -> float:
+    """``seat``'s reward (:func:`rewards`) for a decision that ended ``hand`` (None: no
+    hand) and ``result`` (None: not the match), with ``active_before`` the seats in the
+    match before it."""
     if mode == "match":
-        if step.result is not None:
-            winners = step.result.winners
-            paid = [1.0 if s in winners else -1.0 for s in range(players)]
-    elif mode == "hand":
-        if step.hand is not None:
-            winner = step.hand.winner
-            paid = [
-                1.0 if s == winner else (-1.0 if step.active_before[s] else 0.0)
-                for s in range(players)
-            ]
-    else:
-        raise ValueError(f"unknown reward mode {mode!r}: use one of {', '.join(REWARD_MODES)}")
-    return paid
+        if result is None:
+            return 0.0
+        return 1.0 if seat in result.winners else -1.0
+    if mode == "hand":
+        if hand is None:
+            return 0.0
+        return 1.0 if seat == hand.winner else (-1.0 if active_before[seat] else 0.0)
+    raise ValueError(f"unknown reward mode {mode!r}: use one of {', '.join(REWARD_MODES)}")
 
 
 def check_reward_mode(mode: str) -> RewardMode:
