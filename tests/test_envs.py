@@ -10,6 +10,7 @@ import doctest
 import itertools
 import json
 import math
+import pickle
 import random
 import re
 import subprocess
@@ -266,6 +267,35 @@ def test_the_incremental_observation_equals_the_one_spelled_out_from_the_view(
                     compared += 1
             table.apply(choose.choice(table.legal_codes()))
     assert compared > 5000
+
+
+def test_a_pickled_table_keeps_its_observations_up_to_date() -> None:
+    # OpenSpiel serializes states by pickling them, with the seats' kept vectors (their
+    # views of the buffers are made again): the copy's vectors must follow its own game.
+    game = Game.new("2010", players=3, seed=8, options={"target_score": 100})
+    table = Table(game, 3000)
+    encoder = ObservationEncoder.for_game(game)
+    choose = random.Random(8)
+    for _ in range(40):
+        for seat in range(3):
+            encoder.encode(table, seat)
+        table.apply(choose.choice(table.legal_codes()))
+    copy = pickle.loads(pickle.dumps(table))
+    compared = 0
+    while table.seat is not None and compared < 600:
+        for seat in range(3):
+            mine, theirs = encoder.encode(table, seat), encoder.encode(copy, seat)
+            assert np.array_equal(mine, theirs), (table.decisions, seat)
+            compared += 1
+        code = choose.choice(table.legal_codes())
+        table.apply(code)
+        copy.apply(code)
+    assert compared == 600
+    # The copy's vectors are its own: stepping it alone leaves the original's as they are.
+    before = [encoder.encode(table, seat) for seat in range(3)]
+    copy.apply(choose.choice(copy.legal_codes()))
+    assert all(np.array_equal(encoder.encode(table, s), before[s]) for s in range(3))
+    assert not all(np.array_equal(encoder.encode(copy, s), before[s]) for s in range(3))
 
 
 def test_a_catch_window_offers_each_seat_its_option_and_a_pass_in_turn() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from array import array
 from struct import Struct
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.events import SPECTATOR
@@ -187,6 +187,38 @@ class Layout:
         return self.segment(name).stop
 
 
+# What pickling a SeatFeatures keeps: every field but the view of its vector (see
+# SeatFeatures.__getstate__).
+_PICKLED_SLOTS: Final = (
+    "_active",
+    "_at",
+    "_called",
+    "_colour",
+    "_counts",
+    "_dealer",
+    "_decision",
+    "_direction",
+    "_duties",
+    "_hand",
+    "_mega",
+    "_phase",
+    "_pile",
+    "_scores",
+    "_since_fire",
+    "_since_reload",
+    "_stock",
+    "_to_act",
+    "_top",
+    "_uno",
+    "face_of",
+    "game",
+    "layout",
+    "perspective",
+    "seat",
+    "vector",
+)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class SeatFeatures:
     """One seat's vector of one game, kept up to date in place.
@@ -202,34 +234,7 @@ class SeatFeatures:
     refresh, so copy it to keep it.
     """
 
-    __slots__ = (
-        "_active",
-        "_at",
-        "_called",
-        "_colour",
-        "_counts",
-        "_dealer",
-        "_decision",
-        "_direction",
-        "_duties",
-        "_hand",
-        "_mega",
-        "_phase",
-        "_pile",
-        "_scores",
-        "_since_fire",
-        "_since_reload",
-        "_stock",
-        "_to_act",
-        "_top",
-        "_uno",
-        "face_of",
-        "game",
-        "layout",
-        "perspective",
-        "seat",
-        "vector",
-    )
+    __slots__ = (*_PICKLED_SLOTS, "_cells")
 
     def __init__(
         self, game: Game, seat: int, layout: Layout, perspective: int | None = None
@@ -247,6 +252,11 @@ class SeatFeatures:
         self.layout = layout
         self.face_of = [face.index for face in game.faces]  # card id -> face index
         self.vector = array("f", bytes(4 * _SIZE))
+        # refresh writes through a view of the vector's buffer: a view's item assignment
+        # stores a float directly, where the array's parses its argument first (about
+        # 10 ns a write). Typeshed types a view's items as int; this one's format is the
+        # array's, "f", so it takes floats.
+        self._cells = cast("array[float]", memoryview(self.vector))
         # What the vector holds now, to rewrite only what changes.
         self._hand: list[int] = [0] * _N_FACES  # the copies of each face the vector holds
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
@@ -267,6 +277,16 @@ class SeatFeatures:
         self._uno = self._dealer = -1
         self._duties: dict[int, tuple[float, bool, bool]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A memoryview cannot be pickled (OpenSpiel serializes states so): the view
+        # of the vector is made again from the vector.
+        return {name: getattr(self, name) for name in _PICKLED_SLOTS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._cells = cast("array[float]", memoryview(self.vector))
+
     def refresh(self, *, deciding: bool = False, reacting: bool = False) -> array[float]:
         """The vector as the game stands now.
 
@@ -278,7 +298,7 @@ class SeatFeatures:
         # moves its mark only when the value changed. Colours and phases are IntEnums:
         # used as ints, without ``.value`` (a descriptor in Python code).
         game = self.game
-        vec = self.vector
+        vec = self._cells
         me = self.seat
         if me >= 0:
             # The engine keeps each hand's copies of each face (its move generator reads
@@ -437,4 +457,4 @@ class SeatFeatures:
                     vec[where + 9] = 1.0 if until_fire else 0.0
                     vec[where + 10] = 1.0 if may_stack else 0.0
                 self._duties = owed
-        return vec
+        return self.vector
