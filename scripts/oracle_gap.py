@@ -93,7 +93,8 @@ class Recorder:
     def decide(self, knowledge: Sampler) -> Action:
         choice = self.bot.decide(knowledge)
         if len(knowledge.legal_actions()) > 1:
-            settings = adopted(knowledge.edition)
+            # The real hands need no weighing by the opponent's plays.
+            settings = adopted(knowledge, self.rng) | {"explain": None}
             real = RealHands(self.game, knowledge.seat)
             oracle = search(real, self.rng, iterations=self.iterations, **settings)
             control = search(real, self.rng, iterations=self.iterations, **settings).best

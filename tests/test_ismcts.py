@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from unoattack.bots.ismcts import (
     OWED_CAP,
     SPEC_OPTIONS,
     KindLeaf,
+    coach,
     decisions,
     fitted_estimate,
     held_colours,
@@ -33,8 +35,9 @@ from unoattack.bots.ismcts import (
 )
 from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ACTIONS, ActionKind
-from unoattack.engine.determinize import Sampler
+from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
+from unoattack.engine.state import MAX_PLAYERS
 
 EDITIONS = ("2003", "2010", "mega-hit")
 
@@ -62,17 +65,99 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
     assert (fixed.iterations, fixed.seconds, fixed.depth, fixed.guided) == (300, None, 8, True)
 
 
-def test_explain_takes_the_chance_of_a_play_the_model_would_not_make() -> None:
-    # docs/bots.md, ":explain": off by default; a bare "explain" gives such a play 0.1.
-    def slack(spec: str) -> float | None:
+def test_the_samples_explain_the_plays_heads_up_unless_the_name_says_otherwise() -> None:
+    # docs/bots.md, ":explain": on while two seats are in play, a play the model would not
+    # make given the chance 0.1; "explain" weighs the plays at every table, "unexplained"
+    # at none, and naming another inference (blind, wilds, named, every) picks it instead.
+    def setting(spec: str) -> tuple[float | None, int]:
         bot = make_bot(spec, random.Random(0))
         assert isinstance(bot, ISMCTSBot)
-        return bot.explain
+        return bot.explain, bot.explain_seats
 
-    assert slack("ismcts:iters=10") is None
-    assert slack("ismcts:iters=10:explain") == 0.1
-    assert slack("ismcts:iters=10:explain=0.25") == 0.25
-    assert slack("ismcts:iters=10:explain:unexplained") is None
+    assert setting("ismcts:iters=10") == (0.1, 2)
+    assert setting("ismcts-hard") == (0.1, 2)
+    assert setting("ismcts:iters=10:infer") == (0.1, 2)
+    assert setting("ismcts:iters=10:explain") == (0.1, MAX_PLAYERS)
+    assert setting("ismcts:iters=10:explain=0.25") == (0.25, MAX_PLAYERS)
+    assert setting("ismcts:iters=10:explain:unexplained")[0] is None
+    for other in (":blind", ":wilds", ":named", ":every", ":wilds:named"):
+        assert setting(f"ismcts:iters=10{other}")[0] is None, other
+
+
+class CountingSampler(Sampler):
+    """A seat's knowledge that counts the samples drawn weighing the opponents' plays."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self.explained = 0
+
+    def sample_explained(
+        self, rng: random.Random, likelihood: Callable[[View, PastTurn], float], attempts: int = 8
+    ) -> Game:
+        self.explained += 1
+        return super().sample_explained(rng, likelihood, attempts)
+
+
+HEADS_UP = (
+    "2010 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+    "scores=0,0 stock=... launcher=hazard seed=0"
+)
+THREE_SEATS = (
+    "2010 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4/B1,B2 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+    "scores=0,0,0 stock=... launcher=hazard seed=0"
+)
+ONE_OUT = (
+    "2010 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4/ pile=R2 colour=R dir=cw turn=0 dealer=1 "
+    "scores=0,0,600 stock=... launcher=hazard seed=0 out=2 hand=3"
+)
+
+
+@pytest.mark.parametrize(
+    ("position", "spec", "explained"),
+    [
+        (HEADS_UP, "ismcts:iters=64", True),
+        (ONE_OUT, "ismcts:iters=64", True),  # two seats in play of three
+        (THREE_SEATS, "ismcts:iters=64", False),
+        (THREE_SEATS, "ismcts:iters=64:explain", True),
+        (HEADS_UP, "ismcts:iters=64:unexplained", False),
+        (HEADS_UP, "ismcts:iters=64:blind", False),
+    ],
+)
+def test_the_default_weighs_the_opponents_plays_while_two_seats_are_in_play(
+    position: str, spec: str, explained: bool
+) -> None:
+    bot = make_bot(spec, random.Random(1))
+    assert isinstance(bot, ISMCTSBot)
+    knowledge = CountingSampler(parse_position(position), 0)
+    bot.decide(knowledge)
+    # Every iteration draws its sample weighing the plays, or none does. (The search
+    # may settle early, but only at a multiple of 16 iterations.)
+    assert knowledge.explained in (range(16, 65) if explained else (0,))
+
+
+@pytest.mark.parametrize(("position", "explained"), [(HEADS_UP, True), (THREE_SEATS, False)])
+def test_the_coach_weighs_the_opponents_plays_as_the_bot_does(
+    position: str, explained: bool
+) -> None:
+    knowledge = CountingSampler(parse_position(position), 0)
+    best = coach(knowledge, random.Random(2), seconds=0.05)
+    assert len(best) == 3
+    assert (knowledge.explained > 0) is explained
+
+
+def test_the_default_heads_up_plays_as_the_explain_option_did() -> None:
+    # The default's heads-up hands are the measured ":explain" lines' (docs/bots.md):
+    # the same random stream, move for move.
+    histories = []
+    for spec in ("ismcts:iters=30", "ismcts:iters=30:explain"):
+        game = Game.new("2010", players=2, seed=33)
+        bots: dict[int, Bot] = {
+            0: make_bot(spec, random.Random(4)),
+            1: HeuristicBot(random.Random(5)),
+        }
+        play_hand(game, bots)
+        histories.append(game.history)
+    assert histories[0] == histories[1] and len(histories[0]) > 20
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ what the seat knows (:class:`~unoattack.engine.determinize.Sampler`, which never
 at hidden cards), walks the tree with the actions legal in that sample (UCB1 with
 availability counts, so an action is judged only against the samples it was legal in),
 adds one node, plays the hand on with a fast policy and backs the result up: 1 to the
-seat that wins the hand, 0 to the others.
+seat that wins the hand, 0 to the others. Heads-up, the samples weigh the opponent's
+hand by how well it explains the opponent's latest plays, the heuristic bot being the
+model of the player (:meth:`~unoattack.engine.determinize.Sampler.sample_explained`).
 
 The launcher is explicit chance: a press leads to one child per public outcome (how
 many cards the presser took), drawn from the launcher model with a fresh random stream
@@ -42,6 +44,7 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.chance import choice
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
+from unoattack.engine.state import MAX_PLAYERS
 from unoattack.engine.view import View, view
 from unoattack.rules.cards import FACES, Colour, Kind
 
@@ -261,10 +264,17 @@ INFER_NAMED: Final = False
 #: at four seats (the default: 107), 227 of 360 heads-up (241). Not adopted.
 INFER_EVERY: Final = False
 #: The chance (0 to 1) the samples give an opponent of a play the heuristic bot would not
-#: have made with the hand a sample deals it, or None not to weigh its plays at all
-#: (:meth:`Sampler.sample_explained`; option ``explain`` or ``explain=S``, and
-#: ``unexplained`` without).
-EXPLAIN_SLACK: Final[float | None] = None
+#: have made with the hand a sample deals it, when they weigh its plays
+#: (:meth:`Sampler.sample_explained`; option ``explain=S``).
+EXPLAIN_SLACK: Final = 0.1
+#: The samples weigh the opponents' plays (``explain``) while at most this many seats
+#: are in play: heads-up. Over 2,000 hands a line at 1,000 iterations, on the default's
+#: deals, it won 89 +- 47 hands more in 2010 (60.0% against 55.5%), 43 more in Mega Hit
+#: (67.7% against 65.5%) and 66 more in 2003 (79.4% against 76.1%), for about three
+#: times the CPU an iteration; at four seats it cost six times the CPU and won 4 hands
+#: more of 360 (docs/bots.md, ":explain"). Option ``explain`` weighs them at every table,
+#: ``unexplained`` at none.
+EXPLAIN_SEATS: Final = 2
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
 #: one that explained most of its latest plays.
 EXPLAIN_ATTEMPTS: Final = 8
@@ -282,25 +292,38 @@ def leaf_for(edition: str, fitted: bool, kinds: bool) -> KindLeaf | None:
     return kind_leaf(edition) if kinds else seven_feature_leaf(edition)
 
 
-def heuristic_likelihood(model: HeuristicBot, slack: float) -> Callable[[View, PastTurn], float]:
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
+class HeuristicLikelihood:
     """How likely a player was to make a past play (:class:`PastTurn`) if it played as
     the heuristic bot ``model`` does: 1 when the model, in its view of that position,
-    plays the same card (a wild naming the same colour), else ``slack``."""
+    plays the same card (a wild naming the same colour), else ``slack``. An object, not a
+    closure, so that a bot holding it pickles and copies with its own model."""
 
-    def likelihood(seen: View, turn: PastTurn) -> float:
-        action = model.choose(seen)
+    def __init__(self, model: HeuristicBot, slack: float) -> None:
+        self.model = model
+        self.slack = slack
+
+    def __call__(self, seen: View, turn: PastTurn) -> float:
+        action = self.model.choose(seen)
         if action.card == turn.card and (action.colour is None or action.colour == turn.named):
             return 1.0
-        return slack
-
-    return likelihood
+        return self.slack
 
 
-def adopted(edition: str) -> dict[str, Any]:
+def explainer(rng: random.Random, slack: float = EXPLAIN_SLACK) -> HeuristicLikelihood:
+    """The heuristic bot as the model of the players (:class:`HeuristicLikelihood`), its
+    tie-breaks seeded from ``rng``."""
+    return HeuristicLikelihood(HeuristicBot(random.Random(rng.getrandbits(32))), slack)
+
+
+def adopted(knowledge: Sampler, rng: random.Random) -> dict[str, Any]:
     """The keyword arguments of :func:`search` that the bot and the coach use unless told
-    otherwise: the adopted settings above, with ``edition``'s leaf weights."""
+    otherwise at ``knowledge``'s decision: the adopted settings above, with the edition's
+    leaf weights and, heads-up (:data:`EXPLAIN_SEATS`), the model that explains the
+    opponent's plays (its seed drawn from ``rng``)."""
+    explaining = knowledge.seats_in_play <= EXPLAIN_SEATS
     return {
-        "leaf": leaf_for(edition, FITTED_LEAF, KIND_LEAF),
+        "leaf": leaf_for(knowledge.edition, FITTED_LEAF, KIND_LEAF),
         "fair_wilds": FAIR_WILDS,
         "greedy": GREEDY_PLAYOUTS,
         "held": HELD_COLOURS,
@@ -308,6 +331,7 @@ def adopted(edition: str) -> dict[str, Any]:
         "infer_wilds": INFER_WILDS,
         "infer_named": INFER_NAMED,
         "infer_every": INFER_EVERY,
+        "explain": explainer(rng) if explaining else None,
     }
 
 
@@ -748,7 +772,7 @@ def search(
     since it played a wild to hold most of the colour it named. With ``infer_every`` (and
     ``infer_presses``; it reads presses alone), every press of an opponent since its last
     trade counts, not only the latest. With ``explain`` (a model of the players, see
-    :func:`heuristic_likelihood`), the samples infer from the latest presses as with
+    :class:`HeuristicLikelihood`), the samples infer from the latest presses as with
     ``infer_presses`` and weigh each opponent's hand by how likely its latest plays were
     (:meth:`Sampler.sample_explained`); the ``infer_`` options are then not read.
     With ``model`` (a heuristic bot), the other seats' decisions in the tree are not
@@ -1012,7 +1036,8 @@ def coach(
     legal = decisions(knowledge.legal_actions())
     if len(legal) == 1:
         return (MoveEstimate(legal[0], 0, math.nan),)
-    result = search(knowledge, rng, seconds=seconds, settle=False, **adopted(knowledge.edition))
+    settings = adopted(knowledge, rng)
+    result = search(knowledge, rng, seconds=seconds, settle=False, **settings)
     return result.estimates[:top]
 
 
@@ -1047,6 +1072,9 @@ class ISMCTSBot:
             would not have made with the hand a sample deals it (option ``explain=S``,
             ``explain`` alone for 0.1; ``unexplained`` turns it off). None: plays are not
             weighed. With it the samples infer from presses too, the latest only.
+        explain_seats: With ``explain``, the samples weigh the plays while at most this
+            many seats are in play (heads-up by default; option ``explain`` weighs them
+            at every table).
         modelled: The other seats' decisions in the tree are the heuristic bot's, from
             their views of each sample, rather than searched (option ``model``;
             ``searched`` turns it off).
@@ -1075,6 +1103,7 @@ class ISMCTSBot:
         infer_named: bool = INFER_NAMED,
         infer_every: bool = INFER_EVERY,
         explain: float | None = EXPLAIN_SLACK,
+        explain_seats: int = EXPLAIN_SEATS,
         modelled: bool = MODELLED,
     ) -> None:
         if iterations is None and seconds is None:
@@ -1100,11 +1129,8 @@ class ISMCTSBot:
         self.infer_named = infer_named
         self.infer_every = infer_every
         self.explain = explain
-        self._explainer = (
-            None
-            if explain is None
-            else heuristic_likelihood(HeuristicBot(random.Random(rng.getrandbits(32))), explain)
-        )
+        self.explain_seats = explain_seats
+        self._explainer = None if explain is None else explainer(rng, explain)
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
         self.modelled = modelled
@@ -1140,7 +1166,7 @@ class ISMCTSBot:
             infer_wilds=self.infer_wilds,
             infer_named=self.infer_named,
             infer_every=self.infer_every,
-            explain=self._explainer,
+            explain=self._explainer if knowledge.seats_in_play <= self.explain_seats else None,
             model=self._model,
         )
         if margin is None or hint is None:
@@ -1231,6 +1257,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             if not 0 <= number <= 1:
                 raise ValueError(f"bot {spec!r}: explain must be a chance from 0 to 1")
             settings["explain"] = number
+            settings["explain_seats"] = MAX_PLAYERS
         elif key in ("iters", "depth", "visits"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
@@ -1290,12 +1317,18 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         infer_named=bool(settings.get("named", INFER_NAMED)),
         infer_every=bool(settings.get("every", INFER_EVERY)),
         explain=_explain_setting(settings),
+        explain_seats=int(settings.get("explain_seats", EXPLAIN_SEATS)),
         modelled=bool(settings.get("model", MODELLED)),
     )
 
 
 def _explain_setting(settings: dict[str, float | int | bool]) -> float | None:
     if "explain" not in settings:
-        return EXPLAIN_SLACK
+        # Another inference named instead (blind, wilds, named or every): the samples
+        # infer as it says and do not weigh the plays, heads-up either.
+        other = settings.get("infer") is False or any(
+            settings.get(option) for option in ("wilds", "named", "every")
+        )
+        return None if other else EXPLAIN_SLACK
     slack = float(settings["explain"])
     return None if slack < 0 else slack

@@ -552,6 +552,11 @@ class Sampler:
     def hand_number(self) -> int:
         return self._public.hand_number
 
+    @property
+    def seats_in_play(self) -> int:
+        """How many seats are still in the match (public: eliminations are announced)."""
+        return self._public.n_active
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions: the same in every sample (they depend only on its
         own hand and on public fields)."""

@@ -444,9 +444,9 @@ def bench_search(
         while spent < seconds:
             game, seat = positions[searches % len(positions)]
             started = time.process_time()
-            result = search(
-                Sampler(game, seat), rng, iterations=100, settle=False, **adopted(edition)
-            )
+            knowledge = Sampler(game, seat)
+            settings = adopted(knowledge, rng)
+            result = search(knowledge, rng, iterations=100, settle=False, **settings)
             spent += time.process_time() - started
             iterations += result.iterations
             searches += 1
