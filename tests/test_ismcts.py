@@ -22,6 +22,7 @@ from unoattack.bots.ismcts import (
     OWED_CAP,
     SPEC_OPTIONS,
     KindLeaf,
+    SamplePool,
     coach,
     decisions,
     fitted_estimate,
@@ -37,7 +38,6 @@ from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ACTIONS, ActionKind
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
-from unoattack.engine.state import MAX_PLAYERS
 
 EDITIONS = ("2003", "2010", "mega-hit")
 
@@ -65,20 +65,22 @@ def test_the_levels_and_the_reproducible_form_are_bots_by_name() -> None:
     assert (fixed.iterations, fixed.seconds, fixed.depth, fixed.guided) == (300, None, 8, True)
 
 
-def test_the_samples_explain_the_plays_heads_up_unless_the_name_says_otherwise() -> None:
-    # docs/bots.md, ":explain": on while two seats are in play, a play the model would not
-    # make given the chance 0.1; "explain" weighs the plays at every table, "unexplained"
-    # at none, and naming another inference (blind, wilds, named, every) picks it instead.
-    def setting(spec: str) -> tuple[float | None, int]:
+def test_the_samples_explain_the_plays_unless_the_name_says_otherwise() -> None:
+    # docs/bots.md, ":explain": a play the model would not make is given the chance 0.1,
+    # from a pool of 100 samples a decision at three seats or more ("pool=P" names a pool
+    # for every table); "unexplained" weighs no play, and naming another inference
+    # (blind, wilds, named, every) picks it instead.
+    def setting(spec: str) -> tuple[float | None, int, int]:
         bot = make_bot(spec, random.Random(0))
         assert isinstance(bot, ISMCTSBot)
-        return bot.explain, bot.explain_seats
+        return bot.explain, bot.pool, bot.pool_seats
 
-    assert setting("ismcts:iters=10") == (0.1, 2)
-    assert setting("ismcts-hard") == (0.1, 2)
-    assert setting("ismcts:iters=10:infer") == (0.1, 2)
-    assert setting("ismcts:iters=10:explain") == (0.1, MAX_PLAYERS)
-    assert setting("ismcts:iters=10:explain=0.25") == (0.25, MAX_PLAYERS)
+    assert setting("ismcts:iters=10") == (0.1, 100, 3)
+    assert setting("ismcts-hard") == (0.1, 100, 3)
+    assert setting("ismcts:iters=10:infer") == (0.1, 100, 3)
+    assert setting("ismcts:iters=10:explain") == (0.1, 100, 3)
+    assert setting("ismcts:iters=10:pool=100") == (0.1, 100, 2)
+    assert setting("ismcts:iters=10:explain=0.25:pool=0") == (0.25, 0, 2)
     assert setting("ismcts:iters=10:explain:unexplained")[0] is None
     for other in (":blind", ":wilds", ":named", ":every", ":wilds:named"):
         assert setting(f"ismcts:iters=10{other}")[0] is None, other
@@ -106,6 +108,10 @@ THREE_SEATS = (
     "2010 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4/B1,B2 pile=R2 colour=R dir=cw turn=0 dealer=1 "
     "scores=0,0,0 stock=... launcher=hazard seed=0"
 )
+FOUR_SEATS_MIDHAND = (
+    "2003 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4,Y5/B1,B2,R9/Y7,Y8,Y9,B3,B4,G7 pile=R2 colour=R "
+    "dir=cw turn=0 dealer=1 scores=0,0,0,0 stock=... launcher=hazard seed=0"
+)
 ONE_OUT = (
     "2010 hands=R5,R6,B7,G-Skip/G1,G2,G3,Y4/ pile=R2 colour=R dir=cw turn=0 dealer=1 "
     "scores=0,0,600 stock=... launcher=hazard seed=0 out=2 hand=3"
@@ -117,47 +123,100 @@ ONE_OUT = (
     [
         (HEADS_UP, "ismcts:iters=64", True),
         (ONE_OUT, "ismcts:iters=64", True),  # two seats in play of three
-        (THREE_SEATS, "ismcts:iters=64", False),
+        (THREE_SEATS, "ismcts:iters=64", True),
         (THREE_SEATS, "ismcts:iters=64:explain", True),
         (HEADS_UP, "ismcts:iters=64:unexplained", False),
+        (THREE_SEATS, "ismcts:iters=64:unexplained", False),
         (HEADS_UP, "ismcts:iters=64:blind", False),
     ],
 )
-def test_the_default_weighs_the_opponents_plays_while_two_seats_are_in_play(
+def test_the_default_weighs_the_opponents_plays_at_every_table(
     position: str, spec: str, explained: bool
 ) -> None:
     bot = make_bot(spec, random.Random(1))
     assert isinstance(bot, ISMCTSBot)
     knowledge = CountingSampler(parse_position(position), 0)
     bot.decide(knowledge)
-    # Every iteration draws its sample weighing the plays, or none does. (The search
-    # may settle early, but only at a multiple of 16 iterations.)
+    # Every iteration draws its sample weighing the plays (64 are fewer than the pool's
+    # 100), or none does. (The search may settle early, but only at a multiple of 16.)
     assert knowledge.explained in (range(16, 65) if explained else (0,))
 
 
-@pytest.mark.parametrize(("position", "explained"), [(HEADS_UP, True), (THREE_SEATS, False)])
+@pytest.mark.parametrize(("position", "most"), [(HEADS_UP, None), (THREE_SEATS, 100)])
 def test_the_coach_weighs_the_opponents_plays_as_the_bot_does(
-    position: str, explained: bool
+    position: str, most: int | None
 ) -> None:
     knowledge = CountingSampler(parse_position(position), 0)
     best = coach(knowledge, random.Random(2), seconds=0.05)
     assert len(best) == 3
-    assert (knowledge.explained > 0) is explained
+    assert knowledge.explained > 0
+    if most is not None:  # at three seats, the pool's samples, dealt again after them
+        assert knowledge.explained <= most
 
 
-def test_the_default_heads_up_plays_as_the_explain_option_did() -> None:
-    # The default's heads-up hands are the measured ":explain" lines' (docs/bots.md):
-    # the same random stream, move for move.
+def test_a_search_within_its_pool_plays_as_one_without_a_pool() -> None:
+    # The pool's samples are the ones a search without a pool draws, from the same random
+    # stream: until the pool is full the two play move for move (iterations > pool
+    # deal the pool again, and no longer draw what the other draws). The default at
+    # four seats is the measured ":explain:pool=100" line's bot.
     histories = []
-    for spec in ("ismcts:iters=30", "ismcts:iters=30:explain"):
-        game = Game.new("2010", players=2, seed=33)
-        bots: dict[int, Bot] = {
-            0: make_bot(spec, random.Random(4)),
-            1: HeuristicBot(random.Random(5)),
-        }
+    specs = ("ismcts:iters=30", "ismcts:iters=30:pool=0", "ismcts:iters=30:pool=10")
+    for spec in (*specs, "ismcts:iters=30:explain:pool=100"):
+        game = Game.new("2010", players=4, seed=33)
+        bots: dict[int, Bot] = {0: make_bot(spec, random.Random(4))}
+        bots |= {seat: HeuristicBot(random.Random(seat)) for seat in (1, 2, 3)}
         play_hand(game, bots)
         histories.append(game.history)
-    assert histories[0] == histories[1] and len(histories[0]) > 20
+    assert histories[0] == histories[1] == histories[3] and len(histories[0]) > 20
+    assert histories[2] != histories[0]
+
+
+@pytest.mark.parametrize(
+    ("position", "spec", "explained"),
+    [
+        (THREE_SEATS, "ismcts:iters=64:explain:pool=5", 5),
+        (THREE_SEATS, "ismcts:iters=300", 100),
+        (HEADS_UP, "ismcts:iters=64", 64),  # heads-up: a sample weighing the plays each
+        (HEADS_UP, "ismcts:iters=64:pool=7", 7),
+        (HEADS_UP, "ismcts:iters=64:pool=100", 64),  # fewer iterations than the pool
+        (HEADS_UP, "ismcts:iters=64:pool=0", 64),  # a sample weighing the plays each
+        (THREE_SEATS, "ismcts:iters=64:pool=5", 5),
+        (THREE_SEATS, "ismcts:iters=64:unexplained:pool=5", 0),  # nothing weighed
+    ],
+)
+def test_a_pool_weighs_the_opponents_plays_for_its_first_samples_alone(
+    position: str, spec: str, explained: int
+) -> None:
+    # docs/bots.md, ":pool": the samples weighing the plays are drawn once a decision,
+    # then dealt again. The search stops early only at a multiple of 16 iterations.
+    knowledge = CountingSampler(parse_position(position), 0)
+    result = make_bot(spec, random.Random(3)).decide(knowledge)
+    assert result in knowledge.legal_actions()
+    if explained == 64:
+        assert knowledge.explained in range(16, 65)
+    else:
+        assert knowledge.explained == explained
+
+
+def test_a_pool_deals_its_hands_again_with_the_launcher_shuffled_anew() -> None:
+    knowledge = Sampler(parse_position(FOUR_SEATS_MIDHAND), 0)
+    rng = random.Random(8)
+    pool = SamplePool(knowledge.sample_inferring, 2)
+    drawn = [pool(rng) for _ in range(2)]
+    firsts = [(game.hands[1:], sorted(game.launcher.stock + game.aside)) for game in drawn]
+    stocks = {tuple(game.launcher.stock) for game in drawn}
+    for served in range(8):
+        game = pool(rng)
+        # Round robin over the kept samples: the same hands and
+        # the same unseen cards outside them, the launcher's as many, in a new order.
+        hands, unseen = firsts[served % 2]
+        assert game.hands[1:] == hands
+        assert sorted(game.launcher.stock + game.aside) == unseen
+        assert len(game.launcher.stock) == len(drawn[served % 2].launcher.stock)
+        stocks.add(tuple(game.launcher.stock))
+        # A served game is the search's to play on: the kept sample does not change.
+        game.apply(game.legal_actions()[0])
+    assert len(stocks) == 10
 
 
 @pytest.mark.parametrize(
@@ -176,6 +235,7 @@ def test_the_default_heads_up_plays_as_the_explain_option_did() -> None:
         ("ismcts:iters=9:every:wilds", "every reads presses alone: drop wilds and named"),
         ("ismcts:iters=9:explain=1.5", "explain must be a chance from 0 to 1"),
         ("ismcts:iters=9:explain=some", "explain must be a chance from 0 to 1"),
+        ("ismcts:iters=9:pool=many", "pool must be a whole number of at least 0"),
         ("ismcts:iters=9:explain:named", "explain reads the latest press alone: drop named"),
         ("ismcts:iters=9:blind:explain=0.2", "explain infers from presses as well: drop blind"),
         ("ismcts-expert", "unknown bot 'ismcts-expert'"),
@@ -193,12 +253,12 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, kinds or fitted or sizes, faces or actions, "
         "greedy or random, held or colours, infer or blind, wilds or presses, named or "
-        "unnamed, every or latest, explain=S or unexplained, model or searched)"
+        "unnamed, every or latest, explain=S or unexplained, pool=P, model or searched)"
     )
 
 
 def test_every_option_the_error_names_is_taken() -> None:
-    values = {"N": "10", "S": "0.1", "D": "3", "X": "0.5", "W": "1", "M": "0.1", "V": "5"}
+    values = {"N": "10", "S": "0.1", "D": "3", "X": "0.5", "W": "1", "M": "0.1", "V": "5", "P": "4"}
     for item in SPEC_OPTIONS.split(", "):
         for option in item.split(" or "):
             key, sep, placeholder = option.partition("=")
@@ -382,7 +442,7 @@ TRIAL_OPTIONS = (
     ":wilds",
     ":wilds:named",
     ":every",
-    ":explain",
+    ":pool=2",  # the pool dealt again (the default's 100 exceed these searches)
     ":model",
 )
 

@@ -6,9 +6,10 @@ what the seat knows (:class:`~unoattack.engine.determinize.Sampler`, which never
 at hidden cards), walks the tree with the actions legal in that sample (UCB1 with
 availability counts, so an action is judged only against the samples it was legal in),
 adds one node, plays the hand on with a fast policy and backs the result up: 1 to the
-seat that wins the hand, 0 to the others. Heads-up, the samples weigh the opponent's
-hand by how well it explains the opponent's latest plays, the heuristic bot being the
-model of the player (:meth:`~unoattack.engine.determinize.Sampler.sample_explained`).
+seat that wins the hand, 0 to the others. The samples weigh each opponent's hand by how
+well it explains that opponent's latest plays, the heuristic bot being the model of the
+player (:meth:`~unoattack.engine.determinize.Sampler.sample_explained`); at three seats
+or more a search draws a hundred such samples and deals them again (:class:`SamplePool`).
 
 The launcher is explicit chance: a press leads to one child per public outcome (how
 many cards the presser took), drawn from the launcher model with a fresh random stream
@@ -44,7 +45,6 @@ from unoattack.engine.actions import Action, ActionKind
 from unoattack.engine.chance import choice
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
-from unoattack.engine.state import MAX_PLAYERS
 from unoattack.engine.view import View, view
 from unoattack.rules.cards import FACES, Colour, Kind
 
@@ -265,19 +265,29 @@ INFER_NAMED: Final = False
 INFER_EVERY: Final = False
 #: The chance (0 to 1) the samples give an opponent of a play the heuristic bot would not
 #: have made with the hand a sample deals it, when they weigh its plays
-#: (:meth:`Sampler.sample_explained`; option ``explain=S``).
+#: (:meth:`Sampler.sample_explained`; option ``explain=S``, and ``unexplained`` for
+#: samples that do not weigh them). Adopted heads-up on 2026-11-28 (midday): over 2,000
+#: hands a line at 1,000 iterations, on the default's deals, it won 89 +- 47 hands more
+#: in 2010 (60.0% against 55.5%), 43 more in Mega Hit and 66 more in 2003. At four seats
+#: it cost six times the CPU an iteration until the pool (:data:`EXPLAIN_POOL`) made it
+#: cheap; pooled, one searcher among three heuristic bots won more hands in every edition,
+#: and it weighs the plays at every table since that evening (docs/bots.md, "The
+#: opponents' plays weighed at four seats").
 EXPLAIN_SLACK: Final = 0.1
-#: The samples weigh the opponents' plays (``explain``) while at most this many seats
-#: are in play: heads-up. Over 2,000 hands a line at 1,000 iterations, on the default's
-#: deals, it won 89 +- 47 hands more in 2010 (60.0% against 55.5%), 43 more in Mega Hit
-#: (67.7% against 65.5%) and 66 more in 2003 (79.4% against 76.1%), for about three
-#: times the CPU an iteration; at four seats it cost six times the CPU and won 4 hands
-#: more of 360 (docs/bots.md, ":explain"). Option ``explain`` weighs them at every table,
-#: ``unexplained`` at none.
-EXPLAIN_SEATS: Final = 2
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
 #: one that explained most of its latest plays.
 EXPLAIN_ATTEMPTS: Final = 8
+#: With ``explain``: how many samples a search draws weighing the plays before it deals
+#: them again (:class:`SamplePool`; option ``pool=P``), while at least
+#: :data:`POOL_SEATS` seats are in play. A sample that weighs the plays costs several
+#: iterations; at four seats a hundred a decision cost a 1,000-iteration search little,
+#: where weighing every sample cost six times the CPU. Heads-up every iteration still
+#: draws its own: at equal iterations the pool won fewer hands there (21 fewer of 2,000
+#: in 2010, 14 fewer in Mega Hit; docs/bots.md).
+EXPLAIN_POOL: Final = 100
+#: The pool (:data:`EXPLAIN_POOL`) serves while at least this many seats are in play;
+#: an explicit ``pool=P`` serves at every table.
+POOL_SEATS: Final = 3
 #: Whether the other seats' decisions in the tree are the heuristic bot's rather than
 #: searched (``:model``; off: docs/bots.md, "Adopted settings and options under trial").
 MODELLED: Final = False
@@ -319,9 +329,9 @@ def explainer(rng: random.Random, slack: float = EXPLAIN_SLACK) -> HeuristicLike
 def adopted(knowledge: Sampler, rng: random.Random) -> dict[str, Any]:
     """The keyword arguments of :func:`search` that the bot and the coach use unless told
     otherwise at ``knowledge``'s decision: the adopted settings above, with the edition's
-    leaf weights and, heads-up (:data:`EXPLAIN_SEATS`), the model that explains the
-    opponent's plays (its seed drawn from ``rng``)."""
-    explaining = knowledge.seats_in_play <= EXPLAIN_SEATS
+    leaf weights, the model that explains the opponents' plays (its seed drawn from
+    ``rng``) and, while :data:`POOL_SEATS` or more seats are in play, its pool."""
+    pooled = knowledge.seats_in_play >= POOL_SEATS
     return {
         "leaf": leaf_for(knowledge.edition, FITTED_LEAF, KIND_LEAF),
         "fair_wilds": FAIR_WILDS,
@@ -331,8 +341,42 @@ def adopted(knowledge: Sampler, rng: random.Random) -> dict[str, Any]:
         "infer_wilds": INFER_WILDS,
         "infer_named": INFER_NAMED,
         "infer_every": INFER_EVERY,
-        "explain": explainer(rng) if explaining else None,
+        "explain": explainer(rng),
+        "pool": EXPLAIN_POOL if pooled else 0,
     }
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SamplePool:
+    """The first ``size`` samples of a search, dealt again: past them, each iteration
+    plays a copy of a kept sample (round robin) with its unseen cards outside the hands
+    (the launcher's and the aside) shuffled again, so the launcher's future stays
+    chance. Weighing the opponents' plays (``explain``) costs several times an
+    iteration; a pool pays it ``size`` times a decision instead of at every iteration,
+    and the hands stay drawn as the weighing draws them."""
+
+    def __init__(self, draw: Callable[[random.Random], Game], size: int) -> None:
+        self.draw = draw
+        self.size = size
+        self.kept: list[Game] = []
+        self.served = 0
+
+    def __call__(self, rng: random.Random) -> Game:
+        kept = self.kept
+        if len(kept) < self.size:
+            game = self.draw(rng)
+            kept.append(game.search_copy(rng))
+            return game
+        game = kept[self.served % self.size].search_copy(rng)
+        self.served += 1
+        launcher = game.launcher
+        in_stock = len(launcher.stock)
+        draw = rng.random
+        # Sorting by random keys shuffles uniformly, as the sampler's deal does.
+        unseen = sorted(launcher.stock + game.aside, key=lambda _card: draw())
+        launcher.stock = unseen[:in_stock]
+        game.aside = unseen[in_stock:]
+        return game
 
 
 def decisions(legal: Sequence[Action]) -> list[Action]:
@@ -749,6 +793,7 @@ def search(
     infer_named: bool = False,
     infer_every: bool = False,
     explain: Callable[[View, PastTurn], float] | None = None,
+    pool: int = EXPLAIN_POOL,
     model: HeuristicBot | None = None,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
@@ -774,7 +819,9 @@ def search(
     trade counts, not only the latest. With ``explain`` (a model of the players, see
     :class:`HeuristicLikelihood`), the samples infer from the latest presses as with
     ``infer_presses`` and weigh each opponent's hand by how likely its latest plays were
-    (:meth:`Sampler.sample_explained`); the ``infer_`` options are then not read.
+    (:meth:`Sampler.sample_explained`); the ``infer_`` options are then not read. With
+    ``pool`` as well, only the first ``pool`` samples are drawn so, and the iterations
+    after them deal those again (:class:`SamplePool`).
     With ``model`` (a heuristic bot), the other seats' decisions in the tree are not
     searched: each plays the model's choice from its view of the sample (the hand the
     sample deals it), so the tree branches on this seat's decisions and the launcher's.
@@ -791,6 +838,8 @@ def search(
         sample = functools.partial(
             knowledge.sample_explained, likelihood=explain, attempts=EXPLAIN_ATTEMPTS
         )
+        if pool:
+            sample = SamplePool(sample, pool)
     elif infer_presses:
         sample = functools.partial(
             knowledge.sample_inferring, wilds=infer_wilds, named=infer_named, every=infer_every
@@ -1072,12 +1121,14 @@ class ISMCTSBot:
             would not have made with the hand a sample deals it (option ``explain=S``,
             ``explain`` alone for 0.1; ``unexplained`` turns it off). None: plays are not
             weighed. With it the samples infer from presses too, the latest only.
-        explain_seats: With ``explain``, the samples weigh the plays while at most this
-            many seats are in play (heads-up by default; option ``explain`` weighs them
-            at every table).
         modelled: The other seats' decisions in the tree are the heuristic bot's, from
             their views of each sample, rather than searched (option ``model``;
             ``searched`` turns it off).
+        pool: With ``explain``, a search draws this many samples weighing the plays and
+            then deals them again (:class:`SamplePool`; option ``pool=P``); 0: every
+            iteration draws its own.
+        pool_seats: The pool serves while at least this many seats are in play (three
+            by default; an explicit ``pool=P`` serves at every table).
     """
 
     #: The match gives this bot the game to sample from (see :meth:`decide`).
@@ -1103,8 +1154,9 @@ class ISMCTSBot:
         infer_named: bool = INFER_NAMED,
         infer_every: bool = INFER_EVERY,
         explain: float | None = EXPLAIN_SLACK,
-        explain_seats: int = EXPLAIN_SEATS,
         modelled: bool = MODELLED,
+        pool: int = EXPLAIN_POOL,
+        pool_seats: int = POOL_SEATS,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs iterations, seconds or both")
@@ -1129,7 +1181,8 @@ class ISMCTSBot:
         self.infer_named = infer_named
         self.infer_every = infer_every
         self.explain = explain
-        self.explain_seats = explain_seats
+        self.pool = pool
+        self.pool_seats = pool_seats
         self._explainer = None if explain is None else explainer(rng, explain)
         advised = prior > 0 or margin is not None
         self._advisor = HeuristicBot(random.Random(rng.getrandbits(32))) if advised else None
@@ -1166,7 +1219,8 @@ class ISMCTSBot:
             infer_wilds=self.infer_wilds,
             infer_named=self.infer_named,
             infer_every=self.infer_every,
-            explain=self._explainer if knowledge.seats_in_play <= self.explain_seats else None,
+            explain=self._explainer,
+            pool=self.pool if knowledge.seats_in_play >= self.pool_seats else 0,
             model=self._model,
         )
         if margin is None or hint is None:
@@ -1196,7 +1250,7 @@ SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "kinds or fitted or sizes, faces or actions, greedy or random, held or colours, "
     "infer or blind, wilds or presses, named or unnamed, every or latest, "
-    "explain=S or unexplained, model or searched"
+    "explain=S or unexplained, pool=P, model or searched"
 )
 
 
@@ -1257,8 +1311,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             if not 0 <= number <= 1:
                 raise ValueError(f"bot {spec!r}: explain must be a chance from 0 to 1")
             settings["explain"] = number
-            settings["explain_seats"] = MAX_PLAYERS
-        elif key in ("iters", "depth", "visits"):
+        elif key in ("iters", "depth", "visits", "pool"):
             minimum = 1 if key == "iters" else 0
             if not value.isdigit() or int(value) < minimum:
                 raise ValueError(
@@ -1317,15 +1370,16 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         infer_named=bool(settings.get("named", INFER_NAMED)),
         infer_every=bool(settings.get("every", INFER_EVERY)),
         explain=_explain_setting(settings),
-        explain_seats=int(settings.get("explain_seats", EXPLAIN_SEATS)),
         modelled=bool(settings.get("model", MODELLED)),
+        pool=int(settings.get("pool", EXPLAIN_POOL)),
+        pool_seats=2 if "pool" in settings else POOL_SEATS,
     )
 
 
 def _explain_setting(settings: dict[str, float | int | bool]) -> float | None:
     if "explain" not in settings:
         # Another inference named instead (blind, wilds, named or every): the samples
-        # infer as it says and do not weigh the plays, heads-up either.
+        # infer as it says and do not weigh the plays.
         other = settings.get("infer") is False or any(
             settings.get(option) for option in ("wilds", "named", "every")
         )

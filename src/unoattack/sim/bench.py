@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Any, Final
 
 PLAYER_COUNTS = (2, 4)
 
@@ -418,6 +418,12 @@ def search_positions(edition: str, players: int, seed: int, count: int) -> list[
     return found
 
 
+#: The iterations of each search :func:`bench_search` times: 100 until 2026-11-28,
+#: evening, when the search began to draw a pool of a hundred samples a decision at
+#: larger tables (``ismcts.EXPLAIN_POOL``), which a search of 100 never deals again.
+SEARCH_ITERATIONS: Final = 2_000
+
+
 def bench_search(
     seconds: float = 3.0,
     seed: int = 0,
@@ -446,7 +452,9 @@ def bench_search(
             started = time.process_time()
             knowledge = Sampler(game, seat)
             settings = adopted(knowledge, rng)
-            result = search(knowledge, rng, iterations=100, settle=False, **settings)
+            # As long as the levels search at larger tables (thousands of iterations), so
+            # that the pool of samples weighing the plays is dealt again as it is there.
+            result = search(knowledge, rng, iterations=SEARCH_ITERATIONS, settle=False, **settings)
             spent += time.process_time() - started
             iterations += result.iterations
             searches += 1
