@@ -793,7 +793,7 @@ def search(
     infer_named: bool = False,
     infer_every: bool = False,
     explain: Callable[[View, PastTurn], float] | None = None,
-    pool: int = EXPLAIN_POOL,
+    pool: int = 0,
     model: HeuristicBot | None = None,
 ) -> SearchResult:
     """Search the decision of ``knowledge.seat`` from what that seat knows.
