@@ -275,7 +275,9 @@ INFER_EVERY: Final = False
 #: opponents' plays weighed at four seats").
 EXPLAIN_SLACK: Final = 0.1
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
-#: one that explained most of its latest plays.
+#: one that explained most of its latest plays. Four times as many (32) won no more hands
+#: at four seats (682 of 2,000 in Mega Hit against 700; docs/bots.md, "More thinking at
+#: four seats").
 EXPLAIN_ATTEMPTS: Final = 8
 #: With ``explain``: how many samples a search draws weighing the plays before it deals
 #: them again (:class:`SamplePool`; option ``pool=P``), while at least
