@@ -85,6 +85,21 @@ def test_a_table_with_people_waits_between_hands_until_they_are_ready(
     ann.close()
 
 
+def test_the_test_players_say_they_are_ready_between_hands(server: ServerThread) -> None:
+    # web.testing.play plays as people do: the table pauses for a minute after the first
+    # hand, and the player's "ready" starts the second at once (a longer match through
+    # `unoattack serve`, which pauses two minutes, timed out without it).
+    _, ann = seated(server, target=5000)
+
+    def second_hand_under_way() -> bool:
+        return ann.view is not None and ann.view["hand_number"] == 2 and ann.pause is None
+
+    play([ann], random.Random(1), second_hand_under_way, timeout=30)  # the pause is 60 s
+    readies = [m for m in ann.messages if m.get("type") == "pause"]
+    assert readies[-1]["pause"] is None
+    ann.close()
+
+
 def test_a_table_of_bots_pauses_for_its_countdown(server: ServerThread) -> None:
     table = create_table(server.url, seats=2, seed=3, target_score=5000, **SHORT)
     code = table["code"]

@@ -89,6 +89,8 @@ class Client:
         self.messages: list[Message] = []
         self.state = 0
         self.view: Message | None = None
+        #: The pause between two hands as the server last said (None: no pause).
+        self.pause: Message | None = None
         self.seat: int | None = None
         self._seen = 0
         self.send({"type": "hello", "token": token})
@@ -107,6 +109,8 @@ class Client:
             self.state = message["state"]
             if message.get("view") is not None:
                 self.view = message["view"]
+        if "pause" in message and message.get("type") in ("welcome", "update", "pause"):
+            self.pause = message["pause"]
         if message.get("type") in ("welcome", "table"):
             self.seat = message["you"]["seat"]
         return message
@@ -152,6 +156,10 @@ class Client:
                 return count
             count += 1
 
+    def awaited_between_hands(self) -> bool:
+        """The table pauses between two hands until this client's seat says it is ready."""
+        return self.pause is not None and self.seat in self.pause["waiting"]
+
     def my_turn(self) -> bool:
         v = self.view
         return bool(
@@ -171,12 +179,15 @@ def play(
 ) -> int:
     """Let ``clients`` play random legal actions until ``stop()``; returns actions sent.
 
-    Each client acts when the game waits for its seat; with probability ``react`` it also
-    takes an out-of-turn action (say UNO, catch) when one is legal.
+    Each client acts when the game waits for its seat, and says it is ready when the
+    table pauses between two hands for it (as a player does: a server started from the
+    command line pauses up to two minutes); with probability ``react`` it also takes an
+    out-of-turn action (say UNO, catch) when one is legal.
     """
     deadline = time.monotonic() + timeout
     sent = 0
     acted: dict[int, int] = {}
+    readied: dict[int, int] = {}  # the state at which each client said it was ready
     while not stop():
         if time.monotonic() > deadline:
             where = "; ".join(_whereabouts(client) for client in clients)
@@ -189,11 +200,20 @@ def play(
                 # Refused (say, too fast), or the table moved to another server process
                 # and the action was lost on the way: try again.
                 acted.pop(id(client), None)
+                readied.pop(id(client), None)
         for client in clients:
             if stop():
                 return sent
             v = client.view
             if v is None or v["result"] is not None or acted.get(id(client)) == client.state:
+                continue
+            if client.awaited_between_hands():
+                if readied.get(id(client)) == client.state:
+                    continue  # said already; the pause ends when everyone has
+                readied[id(client)] = client.state
+                client.send({"type": "ready", "state": client.state})
+                sent += 1
+                busy += 1
                 continue
             if client.my_turn():
                 choice = rng.choice(v["legal"])["text"]
