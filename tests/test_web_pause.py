@@ -95,8 +95,8 @@ def test_the_test_players_say_they_are_ready_between_hands(server: ServerThread)
         return ann.view is not None and ann.view["hand_number"] == 2 and ann.pause is None
 
     play([ann], random.Random(1), second_hand_under_way, timeout=30)  # the pause is 60 s
-    readies = [m for m in ann.messages if m.get("type") == "pause"]
-    assert readies[-1]["pause"] is None
+    pause_messages = [m for m in ann.messages if m.get("type") == "pause"]
+    assert pause_messages[-1]["pause"] is None  # the pause ended when Ann said ready
     ann.close()
 
 
