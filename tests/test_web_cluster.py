@@ -10,6 +10,7 @@ leak and fuzz checks of one process hold across two.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -28,6 +29,8 @@ pytest.importorskip("psycopg")
 
 import httpx
 import redis as redis_client
+import redis.asyncio as aioredis
+from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -35,7 +38,10 @@ from test_web_fuzz import hand_crafted, mutations
 from test_web_leak import SECRET_KEYS, check_events, keys_of
 from unoattack.engine import Action, Record, verify
 from unoattack.web import services
+from unoattack.web.cluster import Cluster
+from unoattack.web.manager import Settings, TableManager
 from unoattack.web.services import ServerProcess
+from unoattack.web.store import Store
 from unoattack.web.testing import Client, create_table, play, post
 
 _missing = services.missing_binaries()
@@ -431,6 +437,37 @@ def test_two_processes_that_both_hold_a_table_cannot_fork_its_game(
         assert record.actions[state - 1] == (seat, action)
     for client in (ann, bobc, watcher):
         client.close()
+
+
+def test_a_process_that_lets_a_table_go_does_not_claim_it_into_its_own_release(
+    pair: Pair,
+) -> None:
+    # A store conflict lets a table go, and its lease is released in the background; a
+    # link of the same process may ask for the table at once. Its claim must wait for that
+    # release: claimed first, the lease would be deleted by it while the process serves
+    # the table (and another process could take it meanwhile).
+    async def claim_after_letting_go() -> tuple[str, str, str | None, bool]:
+        settings = Settings(db_url="sqlite://", redis_url=pair.redis, lease_seconds=LEASE)
+        client = aioredis.Redis.from_url(pair.redis)
+        cluster = Cluster(FastAPI(), TableManager(Store(settings.db_url), settings), client)
+        try:
+            assert await cluster.resolve("TEST23") == cluster.node
+            cluster.drop("TEST23")
+            holder = await cluster.resolve("TEST23")
+            await asyncio.gather(*cluster._background)
+            leased = await client.get("unoattack:lease:TEST23")
+            return (
+                cluster.node,
+                holder,
+                None if leased is None else leased.decode(),
+                ("TEST23" in cluster.owned),
+            )
+        finally:
+            await client.delete("unoattack:lease:TEST23")
+            await client.aclose()
+
+    node, holder, leased, owned = asyncio.run(claim_after_letting_go())
+    assert (holder, leased, owned) == (node, node, True)
 
 
 def test_one_process_imports_no_redis() -> None:

@@ -255,6 +255,8 @@ class Cluster:
         self._strays: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[Any]] = set()
+        #: This process's releases of leases not yet done, by table (see :meth:`resolve`).
+        self._releases: dict[str, asyncio.Task[None]] = {}
         self._claim = client.register_script(_CLAIM)
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
@@ -322,6 +324,14 @@ class Cluster:
         (this node: the caller may load it)."""
         if code in self.owned:
             return self.node
+        releasing = self._releases.get(code)
+        if releasing is not None:
+            # This process is letting the table go: a claim now would find the lease still
+            # its own and keep it, and the release would then delete the lease it thinks
+            # it holds (another process could take the table while it still serves it).
+            await asyncio.shield(releasing)
+            if code in self.owned:
+                return self.node
         holder = _text(await self._claim(keys=[lease_key(code)], args=[self.node, self._ttl_ms]))
         if holder == self.node and code not in self.owned:
             taken = self.owned[code] = self.manager.clock()
@@ -366,7 +376,21 @@ class Cluster:
         table, or it was archived)."""
         if code in self.owned and code not in self.manager.tables:
             del self.owned[code]
-            self._spawn(self._release_quietly(self.node, [code]))
+            self._release_soon(code)
+
+    def _release_soon(self, code: str) -> None:
+        """Release this process's lease of ``code`` in the background (a claim of it by
+        this process waits until that is done: :meth:`resolve`)."""
+        task = asyncio.create_task(self._release_quietly(self.node, [code]))
+        self._background.add(task)
+        self._releases[code] = task
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._background.discard(finished)
+            if self._releases.get(code) is finished:
+                del self._releases[code]
+
+        task.add_done_callback(done)
 
     async def _release_quietly(self, node: str, codes: list[str]) -> None:
         try:
@@ -380,7 +404,7 @@ class Cluster:
         self.owned.pop(code, None)
         self.manager.unload(code)
         if release:
-            self._spawn(self._release_quietly(self.node, [code]))
+            self._release_soon(code)
 
     def _conflict(self, code: str) -> None:
         """The store refused an action of ``code`` whose place another process filled:
