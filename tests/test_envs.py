@@ -613,7 +613,22 @@ def test_a_learner_step_is_apply_then_run_bots(
                 cut += truncated
                 break
     assert paid >= 6 and cut >= (0 if mode == "match" else 2)
-    assert eliminated >= (1 if options.get("scoring_mode") == "challenge" else 0)
+
+
+def test_recent_keeps_the_last_eight_decisions_passes_included() -> None:
+    # Every seat from outside: each decision is one of ours, passes and all (seed 4 is
+    # a match in which a seat passes on an offer).
+    game = Game.new("2003", 3, 4, options={"target_score": 1}, events=False)
+    table = Table(game, 3000)
+    rng = random.Random(4)
+    made: list[tuple[int, int]] = []
+    while table.seat is not None:
+        seat, code = table.seat, rng.choice(table.codes())
+        table.apply(code)
+        made.append((seat, code))
+        assert table.recent == made[-8:]
+    assert table.is_over and len(made) == 681 and (2, PASS) in made
+    assert table.clone().recent == made[-8:]
 
 
 def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:

@@ -9,6 +9,8 @@ to the module's tables is caught.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 from collections import Counter
@@ -18,6 +20,7 @@ import pytest
 
 from unoattack.engine.launcher import (
     DEFAULT_LAUNCHER,
+    DING,
     LAUNCHER_MODELS,
     DrawOneModel,
     FaultyModel,
@@ -30,10 +33,12 @@ from unoattack.engine.launcher import (
     Outcome,
     ScheduleModel,
     ScriptedModel,
+    fired,
     parse_launcher,
     press_distribution,
     with_faults,
 )
+from unoattack.engine.launcher_draws import hazard_cards
 
 HAZARD_FIRE = (0.18, 0.50, 0.59, 0.55, 1.00)
 HAZARD_MEAN_CARDS = (4.66, 5.39, 4.72, 5.07, 7.20)
@@ -392,6 +397,49 @@ def test_random_presses_take_the_front_of_the_stock_and_conserve_cards() -> None
         assert received + launcher.stock == stock  # nothing lost, added or reordered
     assert emptied > 20  # small stocks: the cap really was exercised
     assert launcher.presses == launcher.public().total_presses
+
+
+def test_the_hazard_draw_is_the_inverse_cdf_draw_it_replaced() -> None:
+    # launcher_draws.hazard_cards writes bisect_right out (compiled code); the draws, and
+    # so every seeded game, must be those of the model's sampler as it was written before.
+    cdfs = [
+        tuple(
+            itertools.accumulate(math.comb(12, k) * p**k * (1 - p) ** (12 - k) for k in range(12))
+        )
+        for p in ((mean - 1) / 12 for mean in HAZARD_MEAN_CARDS)
+    ]
+    for seed in range(200):
+        ours, reference = random.Random(seed), random.Random(seed)
+        for since_fire in list(range(7)) * 20:
+            step = min(since_fire, 4)
+            expected = (
+                0
+                if reference.random() >= HAZARD_FIRE[step]
+                else 1 + bisect.bisect_right(cdfs[step], reference.random())
+            )
+            assert hazard_cards(ours, since_fire) == expected
+        assert ours.getstate() == reference.getstate()
+
+
+class _HazardByTheModel(HazardModel):
+    """The hazard model, but not of the exact type Launcher.press draws for itself: its
+    presses go through ``model.outcome`` and the general capping."""
+
+
+def test_the_hazard_launchers_own_draw_matches_the_general_press() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        quick = Launcher(HazardModel(), random.Random(seed))
+        general = Launcher(_HazardByTheModel(), random.Random(seed))
+        for _ in range(60):
+            stock = list(range(rng.randrange(0, 14)))
+            quick.load(stock)
+            general.load(stock)
+            for _ in range(rng.randrange(1, 5)):
+                assert quick.press() == general.press()
+                assert quick.public()[1:] == general.public()[1:]
+        assert quick.rng.getstate() == general.rng.getstate()
+    assert quick.press()[0] in (DING, *map(fired, range(14)))  # the shared outcomes
 
 
 def test_stock_given_to_the_launcher_is_copied() -> None:

@@ -22,26 +22,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 __all__ = ["choice", "randbelow", "randrange", "shuffle"]
 
 T = TypeVar("T")
 
+# Read from C statics by the compiled build (module constants are Final, docs/engine.md).
+_RANDOM: Final = Random
+# The generator's method, found once: ``rng.getrandbits`` would be looked up through the
+# classes of ``rng`` at every draw (``Random`` is a Python subclass of ``_random.Random``).
+_GETRANDBITS: Final = Random.getrandbits
+
 
 def randbelow(rng: Random, n: int) -> int:
     """A random int in ``[0, n)``, ``n > 0``: ``Random._randbelow`` for a ``Random``."""
     bits = n.bit_length()
-    draw = rng.getrandbits(bits)
-    while draw >= n:
+    if type(rng) is not _RANDOM:  # a subclass may draw its bits in its own way
         draw = rng.getrandbits(bits)
+        while draw >= n:
+            draw = rng.getrandbits(bits)
+        return draw
+    draw = _GETRANDBITS(rng, bits)
+    while draw >= n:
+        draw = _GETRANDBITS(rng, bits)
     return draw
 
 
 def choice(rng: Random, items: Sequence[T]) -> T:
     """``rng.choice(items)``: one of ``items`` at random (IndexError if there is none)."""
     count = len(items)
-    if type(rng) is not Random:
+    if type(rng) is not _RANDOM:
         return rng.choice(items)
     if count == 0:
         raise IndexError("Cannot choose from an empty sequence")
@@ -50,7 +61,7 @@ def choice(rng: Random, items: Sequence[T]) -> T:
 
 def shuffle(rng: Random, items: list[T]) -> None:
     """``rng.shuffle(items)``: the list shuffled in place (Fisher-Yates, from the end)."""
-    if type(rng) is not Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(items)
         return
     for i in range(len(items) - 1, 0, -1):
@@ -60,7 +71,7 @@ def shuffle(rng: Random, items: list[T]) -> None:
 
 def randrange(rng: Random, stop: int) -> int:
     """``rng.randrange(stop)``, ``stop > 0``: a random int in ``[0, stop)``."""
-    if type(rng) is not Random:
+    if type(rng) is not _RANDOM:
         return rng.randrange(stop)
     if stop <= 0:
         raise ValueError(f"empty range in randrange({stop})")

@@ -26,12 +26,15 @@ launcher, so a seed fixes every press. docs/launcher.md derives the figures.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+from unoattack.engine._compiled import mypyc_attr
+from unoattack.engine.launcher_draws import HAZARD_CARD_TRIALS, hazard_cards
 
 # The models are re-exported: a launcher is named by its spec, wherever it is used.
-from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.launcher_model import (
     DEFAULT_LAUNCHER,
+    DING,
     LAUNCHER_MODELS,
     DrawOneModel,
     FaultyModel,
@@ -49,6 +52,7 @@ from unoattack.engine.launcher_spec import parse_launcher
 
 __all__ = [
     "DEFAULT_LAUNCHER",
+    "DING",
     "LAUNCHER_MODELS",
     "DrawOneModel",
     "FaultyModel",
@@ -62,12 +66,19 @@ __all__ = [
     "ScheduleModel",
     "ScriptedModel",
     "capped",
+    "fired",
     "parse_launcher",
     "press_distribution",
     "with_faults",
 ]
 
 # ------------------------------------------------------------------------------ launcher
+
+# The hazard model's outcomes, for Launcher.press's compiled draw: a ding, or a firing of
+# 0 (an empty launcher) to 1 + HAZARD_CARD_TRIALS cards.
+_HAZARD_MODEL: Final = HazardModel
+_DING: Final = DING
+_FIRED_OUTCOMES: Final = tuple(fired(count) for count in range(HAZARD_CARD_TRIALS + 2))
 
 
 def capped(outcome: Outcome, stock: int) -> Outcome:
@@ -164,7 +175,24 @@ class Launcher:
             fired first, then stuck. A firing with an empty stock still counts as fired,
             since the mechanism ran.
         """
-        outcome = self.model.outcome(self.rng, self.since_fire, self.since_reload, self.presses)
+        model = self.model
+        if type(model) is _HAZARD_MODEL:
+            # The default model, drawn by compiled code: no stuck cards, so a firing
+            # yields what it fires, capped to the stock (A46).
+            count = hazard_cards(self.rng, self.since_fire)
+            self.presses += 1
+            self.since_reload += 1
+            if not count:
+                self.since_fire += 1
+                return _DING, []
+            self.since_fire = 0
+            stock = self.stock
+            if count > len(stock):
+                count = len(stock)
+            yielded = stock[:count]
+            del stock[:count]
+            return _FIRED_OUTCOMES[count], yielded
+        outcome = model.outcome(self.rng, self.since_fire, self.since_reload, self.presses)
         self.presses += 1
         self.since_reload += 1
         if not outcome.fired:

@@ -30,11 +30,21 @@ import re
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import ClassVar
+
+from unoattack.engine.launcher_draws import (
+    HAZARD_CARD_PMFS,
+    HAZARD_FIRE,
+    HAZARD_LAST_STEP,
+    HAZARD_MEAN_CARDS,
+    binomial_cdf,
+    binomial_pmf,
+    hazard_cards,
+)
 
 __all__ = [
     "DEFAULT_LAUNCHER",
+    "DING",
     "LAUNCHER_MODELS",
     "DrawOneModel",
     "FaultyModel",
@@ -89,7 +99,8 @@ class Outcome:
 
 # Outcomes are values, so the common ones are built once: a press then allocates nothing
 # but the list of yielded card ids.
-_DING = Outcome(fired=False, cards=0)
+#: A ding: the press fired nothing (the one shared value).
+DING = Outcome(fired=False, cards=0)
 _MISFIRED = Outcome(fired=True, cards=0)
 _FIRED = tuple(Outcome(fired=True, cards=count) for count in range(64))
 
@@ -207,37 +218,9 @@ def _spec(name: str, values: tuple[tuple[_Key, float], ...]) -> str:
     return f"{name}:{given}" if given else name
 
 
-def _binomial_pmf(trials: int, p: float) -> tuple[float, ...]:
-    """P(X = x) for x = 0 .. trials."""
-    return tuple(
-        math.comb(trials, successes) * p**successes * (1 - p) ** (trials - successes)
-        for successes in range(trials + 1)
-    )
-
-
-def _binomial_cdf(trials: int, p: float) -> tuple[float, ...]:
-    """P(X <= x) for x = 0 .. trials-1, so ``bisect_right(cdf, u)`` samples X from u."""
-    return tuple(accumulate(_binomial_pmf(trials, p)[:-1]))
-
-
 # ------------------------------------------------------------------------------- models
 
-# Measured on a real launcher over 800 presses (docs/launcher.md): the chance that a press
-# fires given k presses since the last firing, and the mean cards of a firing at that k.
-# From k = 4 on it always fired.
-_HAZARD_FIRE = (0.18, 0.50, 0.59, 0.55, 1.00)
-_HAZARD_MEAN_CARDS = (4.66, 5.39, 4.72, 5.07, 7.20)
-_HAZARD_CARD_TRIALS = 12
-# Cards = 1 + Binomial(12, (m - 1) / 12) has mean exactly m and never exceeds 13.
-_HAZARD_CARD_PMFS = tuple(
-    _binomial_pmf(_HAZARD_CARD_TRIALS, (mean - 1) / _HAZARD_CARD_TRIALS)
-    for mean in _HAZARD_MEAN_CARDS
-)
-_HAZARD_CARD_CDFS = tuple(
-    _binomial_cdf(_HAZARD_CARD_TRIALS, (mean - 1) / _HAZARD_CARD_TRIALS)
-    for mean in _HAZARD_MEAN_CARDS
-)
-_HAZARD_LAST_STEP = len(_HAZARD_FIRE) - 1
+# The hazard model's measured tables and its draw are in launcher_draws (compiled code).
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,9 +234,9 @@ class HazardModel(LauncherModel):
 
     name: ClassVar[str] = "hazard"
     #: P(fire | k presses since the last firing) for k = 0, 1, 2, 3 and k >= 4.
-    FIRE_PROBABILITIES: ClassVar[tuple[float, ...]] = _HAZARD_FIRE
+    FIRE_PROBABILITIES: ClassVar[tuple[float, ...]] = HAZARD_FIRE
     #: Mean cards of a firing for the same k.
-    MEAN_CARDS: ClassVar[tuple[float, ...]] = _HAZARD_MEAN_CARDS
+    MEAN_CARDS: ClassVar[tuple[float, ...]] = HAZARD_MEAN_CARDS
 
     @property
     def spec(self) -> str:
@@ -262,19 +245,16 @@ class HazardModel(LauncherModel):
     def outcome(
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
-        step = since_fire if since_fire < _HAZARD_LAST_STEP else _HAZARD_LAST_STEP
-        if rng.random() >= _HAZARD_FIRE[step]:
-            return _DING
-        # Inverse-CDF sampling: one uniform draw instead of twelve coin flips.
-        return _FIRED[1 + bisect_right(_HAZARD_CARD_CDFS[step], rng.random())]
+        count = hazard_cards(rng, since_fire)  # compiled: Launcher.press calls it too
+        return _FIRED[count] if count else DING
 
     def distribution(
         self, since_fire: int, since_reload: int, press_number: int, at_most: int
     ) -> list[tuple[Outcome, float]]:
-        step = since_fire if since_fire < _HAZARD_LAST_STEP else _HAZARD_LAST_STEP
-        fire = _HAZARD_FIRE[step]
-        return [(_DING, 1.0 - fire)] + [
-            (fired(1 + extra), fire * p) for extra, p in enumerate(_HAZARD_CARD_PMFS[step])
+        step = since_fire if since_fire < HAZARD_LAST_STEP else HAZARD_LAST_STEP
+        fire = HAZARD_FIRE[step]
+        return [(DING, 1.0 - fire)] + [
+            (fired(1 + extra), fire * p) for extra, p in enumerate(HAZARD_CARD_PMFS[step])
         ]
 
 
@@ -287,8 +267,8 @@ _SCHEDULE_PERIOD = 96
 _SCHEDULE_FIRES = tuple(press in _SCHEDULE_PRESSES for press in range(1, _SCHEDULE_PERIOD + 1))
 # Cards = 2 + Binomial(10, 0.35): 2 to 12, mean 5.5, usually 3 to 8.
 _SCHEDULE_MIN_CARDS = 2
-_SCHEDULE_CARD_PMF = _binomial_pmf(10, 0.35)
-_SCHEDULE_CARD_CDF = _binomial_cdf(10, 0.35)
+_SCHEDULE_CARD_PMF = binomial_pmf(10, 0.35)
+_SCHEDULE_CARD_CDF = binomial_cdf(10, 0.35)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,14 +293,14 @@ class ScheduleModel(LauncherModel):
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
         if not _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]:
-            return _DING
+            return DING
         return _FIRED[_SCHEDULE_MIN_CARDS + bisect_right(_SCHEDULE_CARD_CDF, rng.random())]
 
     def distribution(
         self, since_fire: int, since_reload: int, press_number: int, at_most: int
     ) -> list[tuple[Outcome, float]]:
         if not _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]:
-            return [(_DING, 1.0)]
+            return [(DING, 1.0)]
         return [(fired(_SCHEDULE_MIN_CARDS + k), p) for k, p in enumerate(_SCHEDULE_CARD_PMF)]
 
 
@@ -364,7 +344,7 @@ class MemorylessModel(LauncherModel):
         self, rng: random.Random, since_fire: int, since_reload: int, press_number: int
     ) -> Outcome:
         if rng.random() >= self.p:
-            return _DING
+            return DING
         return fired(1 + _poisson(rng, self.mean - 1))
 
     def distribution(
@@ -373,7 +353,7 @@ class MemorylessModel(LauncherModel):
         # Cards = 1 + Poisson(mean - 1); the tail from at_most cards up is one outcome.
         lam = self.mean - 1
         limit = max(at_most, 1)
-        result = [(_DING, 1.0 - self.p)]
+        result = [(DING, 1.0 - self.p)]
         term = math.exp(-lam)
         head = 0.0
         for extra in range(limit - 1):
@@ -446,7 +426,7 @@ class ScriptedModel(LauncherModel):
             return self.outcomes[press_number]
         if self.loop:
             return self.outcomes[press_number % len(self.outcomes)]
-        return _DING
+        return DING
 
 
 _TOKEN_FORMS = (

@@ -27,7 +27,6 @@ Three things live here, so that the three environments cannot drift apart:
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, NamedTuple
 
@@ -89,6 +88,8 @@ RewardMode = Literal["match", "hand"]
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 _INT8: Final = np.dtype(np.int8)
+#: How many decisions Table.recent keeps.
+_RECENT: Final = 8
 _zeros: Final = np.zeros
 _new: Final = tuple.__new__
 _PENALIZE: Final = ActionKind.PENALIZE
@@ -229,10 +230,11 @@ class Table:
         "_codes",
         "_decision",
         "_features",
+        "_noted",
+        "_recent",
         "decisions",
         "match",
         "max_decisions",
-        "recent",
     )
 
     def __init__(
@@ -243,8 +245,10 @@ class Table:
         self.match = Match(game, bots=bots, offers=True)
         self.max_decisions = max_decisions
         self.decisions = 0
-        #: The last decisions, (seat, code), for rendering.
-        self.recent: deque[tuple[int, int]] = deque(maxlen=8)
+        # The last decisions, for rendering (recent): a ring of seat << 10 | code, and
+        # how many were noted in all.
+        self._recent = [0] * _RECENT
+        self._noted = 0
         self._active = tuple(game.active)  # who is in the match, step by step
         # The awaited decision (seat, is an offer), worked out once per change of the
         # table: envs ask for it several times a step.
@@ -258,6 +262,15 @@ class Table:
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def recent(self) -> list[tuple[int, int]]:
+        """The last decisions (up to eight), oldest first: (seat, code) each."""
+        noted, ring = self._noted, self._recent
+        return [
+            (ring[i % _RECENT] >> 10, ring[i % _RECENT] & 1023)
+            for i in range(max(0, noted - _RECENT), noted)
+        ]
 
     @property
     def is_over(self) -> bool:
@@ -475,7 +488,11 @@ class Table:
         the match); return who was in the match before it."""
         self.decisions += 1
         action, hand = step.action, step.hand
-        self.recent.append((step.seat, PASS if action is None else action.code))
+        # A ring of ints, not a deque of pairs: no pair to build and no method to look
+        # up at every step (this is a Gymnasium step's hot path).
+        noted = self._noted
+        self._recent[noted % _RECENT] = step.seat << 10 | (PASS if action is None else action.code)
+        self._noted = noted + 1
         active_before = self._active
         if hand is not None and hand.eliminated:
             still = list(active_before)
@@ -492,7 +509,8 @@ class Table:
         twin.match = self.match.clone(game)
         twin.max_decisions = self.max_decisions
         twin.decisions = self.decisions
-        twin.recent = deque(self.recent, maxlen=self.recent.maxlen)
+        twin._recent = list(self._recent)
+        twin._noted = self._noted
         twin._active = self._active
         twin._decision = twin._codes = None
         twin._features = {}
