@@ -1,4 +1,5 @@
-"""The launcher models' measured tables and the hazard model's draw, as compiled code.
+"""The hazard launcher's measured tables and its draw, as compiled code (and the binomial
+helpers that the models share).
 
 :mod:`unoattack.engine.launcher_model` stays interpreted in the compiled build
 (docs/engine.md, "The compiled build"): its models are frozen dataclasses. The default
@@ -49,8 +50,9 @@ def binomial_cdf(trials: int, p: float) -> tuple[float, ...]:
 
 # Measured on a real launcher over 800 presses (docs/launcher.md): the chance that a press
 # fires given k presses since the last firing, and the mean cards of a firing at that k.
-# From k = 4 on it always fired. (Typed as tuples of any length: the compiled build keeps
-# a Final tuple of fixed length unboxed, and would not have it set for the lines below.)
+# From k = 4 on it always fired. (Typed as tuples of any length: with their fixed-length
+# type inferred, the compiled module failed at import, "value for final name
+# HAZARD_MEAN_CARDS was not set", when the lines below read them.)
 HAZARD_FIRE: Final[tuple[float, ...]] = (0.18, 0.50, 0.59, 0.55, 1.00)
 HAZARD_MEAN_CARDS: Final[tuple[float, ...]] = (4.66, 5.39, 4.72, 5.07, 7.20)
 HAZARD_CARD_TRIALS: Final = 12
