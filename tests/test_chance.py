@@ -44,6 +44,21 @@ def test_a_generator_of_a_subclass_draws_in_its_own_way():
     assert chance.randrange(rng, 10) == 0
 
 
+def test_randbelow_asks_a_subclass_for_its_own_bits():
+    class Counting(random.Random):
+        def getrandbits(self, k):  # type: ignore[no-untyped-def, override]
+            self.asked = getattr(self, "asked", 0) + 1
+            return self.asked % 4  # 1, 2, 3, 0, 1...
+
+    rng = Counting(5)
+    assert [chance.randbelow(rng, 3) for _ in range(2)] == [1, 2]
+    assert chance.randbelow(rng, 3) == 0 and rng.asked == 4  # 3 was drawn again once
+    # A Random's own bits: the same numbers as the standard library's _randbelow.
+    assert [chance.randbelow(random.Random(8), 1000) for _ in range(3)] == [
+        random.Random(8)._randbelow(1000)  # type: ignore[attr-defined]
+    ] * 3
+
+
 def test_an_empty_choice_or_range_is_refused_as_the_standard_library_refuses_it():
     with pytest.raises(IndexError, match="empty sequence"):
         chance.choice(random.Random(0), [])

@@ -30,22 +30,19 @@ T = TypeVar("T")
 
 # Read from C statics by the compiled build (module constants are Final, docs/engine.md).
 _RANDOM: Final = Random
-# The generator's method, found once: ``rng.getrandbits`` would be looked up through the
-# classes of ``rng`` at every draw (``Random`` is a Python subclass of ``_random.Random``).
 _GETRANDBITS: Final = Random.getrandbits
 
 
 def randbelow(rng: Random, n: int) -> int:
     """A random int in ``[0, n)``, ``n > 0``: ``Random._randbelow`` for a ``Random``."""
     bits = n.bit_length()
-    if type(rng) is not _RANDOM:  # a subclass may draw its bits in its own way
-        draw = rng.getrandbits(bits)
-        while draw >= n:
-            draw = rng.getrandbits(bits)
-        return draw
-    draw = _GETRANDBITS(rng, bits)
+    # The method found once, not at every draw (``rng.getrandbits`` is looked up through
+    # the classes of ``rng``: ``Random`` is a Python subclass of ``_random.Random``); a
+    # subclass may draw its bits in its own way.
+    getrandbits = _GETRANDBITS if type(rng) is _RANDOM else type(rng).getrandbits
+    draw = getrandbits(rng, bits)
     while draw >= n:
-        draw = _GETRANDBITS(rng, bits)
+        draw = getrandbits(rng, bits)
     return draw
 
 
