@@ -1,9 +1,12 @@
 """scripts/bot_strength.py combine: runs of one tournament that differ in their seed
-alone are summed into one line per entry, with the Wilson interval of the sum."""
+alone are summed into one line per entry, with the Wilson interval of the sum; and the
+table of the hard level's long lines in docs/bots.md says what its kept runs add up to."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from unoattack.cli import app
 from unoattack.sim.stats import wilson
 
 BOTS = "random,heuristic"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def tournament(tmp_path: Path, seed: int, edition: str = "2003") -> Path:
@@ -60,3 +64,53 @@ def test_combine_refuses_runs_of_different_tables_or_the_same_seed(tmp_path: Pat
     broken.write_text("{")
     with pytest.raises(SystemExit, match=r"broken\.json: not a tournament's JSON"):
         script.combine([str(first), str(broken)])
+
+
+#: Issue 12, item 3: the hands ISMCTS hard must win against the heuristic bot, whole
+#: interval above, by table size; and how docs/bots.md names each table.
+TARGETS = {2: 0.60, 4: 0.35}
+TABLES = {2: "heads-up", 4: "1 of 4 (three heuristic)"}
+LINE = 2000  # hands a line of the issue
+
+
+def hard_lines() -> dict[tuple[str, str], list[str]]:
+    """The rows of docs/bots.md's table of the hard level's lines, by (edition, table)."""
+    doc = (DOCS / "bots.md").read_text(encoding="utf-8")
+    section = re.search(r"<!-- hard-lines -->\n(.*?)<!-- /hard-lines -->", doc, re.S)
+    assert section, "docs/bots.md has no <!-- hard-lines --> section"
+    rows = {}
+    for line in section.group(1).splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] not in ("edition", "---"):
+            rows[cells[0], cells[1]] = cells
+    return rows
+
+
+def test_the_hard_level_table_says_what_its_kept_runs_add_up_to() -> None:
+    # docs/runs/ keeps the runs of each long line (tournament --json without the per-hand
+    # rows), named LINE-SEED.json; the table's row of that line must be their sum.
+    script = load_script("bot_strength")
+    lines: dict[str, list[Path]] = defaultdict(list)
+    for path in sorted((DOCS / "runs").glob("*.json")):
+        lines[path.stem.rsplit("-", 1)[0]].append(path)
+    assert len(lines) >= 4
+    rows = hard_lines()
+    for name, paths in lines.items():
+        script.combine([str(path) for path in paths])  # one table, distinct seeds
+        runs = [json.loads(path.read_text()) for path in paths]
+        config = runs[0]["config"]
+        assert config["bots"][0] == "ismcts-hard" and set(config["bots"][1:]) == {"heuristic"}
+        won = trials = 0
+        for run in runs:
+            entry = next(e for e in run["entries"] if e["entry"] == "ismcts-hard")
+            won, trials = won + entry["wins"], trials + entry["trials"]
+        players = config["players"]
+        row = rows[config["edition"], TABLES[players]]
+        low, high = wilson(won, trials)
+        assert row[3].startswith(f"{won / trials:.1%} [{low:.1%}, {high:.1%}]"), (name, row)
+        if trials >= LINE:
+            target = TARGETS[players]
+            verdict = f"{target:.0%}: met" if low > target else f"{target:.0%}: **not met**"
+            assert row[2:5:2] == [f"{trials:,}", verdict], (name, row)
+        else:
+            assert row[2] == f"{trials:,} of {LINE:,} (under way)", (name, row)
