@@ -16,11 +16,22 @@ A third command, **combine**, sums runs of ``unoattack tournament --json`` that 
 only in their seed (long lines are played as many such runs, side by side) into one
 line per entry: hands won of hands played, with the 95% Wilson interval of the sum.
 
+A fourth, **line**, plays such a long line at the hard level itself: one ISMCTS hard
+against the heuristic bot heads-up, or among three of them at four seats, 200 hands a
+run (``--deals`` deals a run, every rotation of the seats), a run per seed, one run at
+a time on each core named by ``--cores``, each pinned to its core (the search thinks by
+the clock: two runs on one core would each think half as much). Each run is kept in
+docs/runs/ as ``heads-EDITION-hard-SEED.json`` or ``four-EDITION-hard-SEED.json`` (its
+``--json`` without the per-hand rows), the file written only once the run has ended; a
+seed whose file is there already is not played again, so a line stopped part way goes
+on from where it was. At the end it prints the line's sum (**combine** of its files).
+
 Usage::
 
     python scripts/bot_strength.py targets [--deals 1000] [--jobs N] [--write]
     python scripts/bot_strength.py ladder [--deals 100] [--edition 2003] [--jobs N] [--write]
     python scripts/bot_strength.py combine RUN.json [RUN.json ...]
+    python scripts/bot_strength.py line --edition 2003 --players 2 [--seeds 100-109] [--cores 0,1]
 
 ``--deals`` sets the size of every line: a line plays ``2 x deals`` hands (heads-up:
 ``deals`` deals in two rotations; four seats: ``deals / 2`` deals in four). A search
@@ -34,9 +45,14 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import platform
+import queue
 import re
+import shlex
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -209,6 +225,111 @@ def combine(paths: list[str]) -> str:
     return "\n".join(lines)
 
 
+def seed_list(text: str) -> list[int]:
+    """``100-109`` or ``100,102,104`` (or both: ``100-103,108``) as seeds, in order."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            low = int(first)
+            high = int(last) if dash else low
+        except ValueError:
+            raise SystemExit(f"error: --seeds {text!r}: give seeds as 100-109 or 100,102") from None
+        if high < low:
+            raise SystemExit(f"error: --seeds {text!r}: {part} runs backwards")
+        seeds += [seed for seed in range(low, high + 1) if seed not in seeds]
+    return seeds
+
+
+def line_stem(edition: str, players: int) -> str:
+    """The name of a hard-level line's runs in docs/runs/, without ``-SEED.json``."""
+    return f"{'heads' if players == 2 else 'four'}-{edition}-hard"
+
+
+#: A tournament in a child process pinned to the core given first (pinned by the child
+#: itself: ``preexec_fn`` is not safe in a process that runs threads).
+PINNED = (
+    "import os, runpy, sys; os.sched_setaffinity(0, {int(sys.argv[1])}); "
+    "sys.argv = ['unoattack', *sys.argv[2:]]; runpy.run_module('unoattack', run_name='__main__')"
+)
+
+
+def line(
+    edition: str,
+    players: int,
+    seeds: list[int],
+    cores: list[int],
+    deals: int,
+    out: Path,
+    bot: str = SEARCHER,
+) -> str:
+    """Play the runs of a hard-level line that ``out`` lacks (see the module's
+    docstring) and return the sum of all of the line's runs in ``out``. ``bot``: the
+    searcher, the hard level (a test gives a quicker bot)."""
+    available = os.sched_getaffinity(0)
+    for core in cores:
+        if core not in available:
+            raise SystemExit(f"error: --cores: core {core} is not one this process may use")
+    bots = (bot, *("heuristic",) * (players - 1))
+    stem = line_stem(edition, players)
+    out.mkdir(parents=True, exist_ok=True)
+    todo: queue.SimpleQueue[int] = queue.SimpleQueue()
+    for seed in seeds:
+        if (out / f"{stem}-{seed}.json").exists():
+            print(f"seed {seed}: kept already, not played again", file=sys.stderr)
+        else:
+            todo.put(seed)
+    failures: list[str] = []
+
+    def work(core: int) -> None:
+        while True:
+            try:
+                seed = todo.get_nowait()
+            except queue.Empty:
+                return
+            config = TournamentConfig(
+                bots, players=players, games=deals, seed=seed, edition=edition, unit="hands"
+            )
+            args = shlex.split(config.command())[1:]  # without "unoattack"
+            started = time.monotonic()
+            done = subprocess.run(
+                [sys.executable, "-c", PINNED, str(core), *args, "--jobs", "1", "--json"],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            seconds = time.monotonic() - started
+            if done.returncode != 0:
+                last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+                failures.append(f"seed {seed}: exit {done.returncode}: {last}")
+                continue
+            run = json.loads(done.stdout)
+            run.pop("games", None)  # the per-hand rows: the entries and summary stay
+            path = out / f"{stem}-{seed}.json"
+            part = path.with_suffix(".part")
+            part.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+            part.replace(path)  # whole, or not at all
+            entry = next(e for e in run["entries"] if e["entry"] == bot)
+            print(
+                f"seed {seed}: {entry['wins']} of {entry['trials']} hands "
+                f"(core {core}, {seconds:,.0f} s) -> {path}",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    threads = [threading.Thread(target=work, args=(core,)) for core in cores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise SystemExit("error: " + "; ".join(failures))
+    kept = sorted(out.glob(f"{stem}-*.json"))
+    if not kept:
+        raise SystemExit(f"error: no run of the line in {out}")
+    return combine([str(path) for path in kept])
+
+
 def write(section: str, text: str) -> None:
     doc = DOC.read_text(encoding="utf-8")
     pattern = re.compile(rf"(<!-- {section} -->\n).*?(<!-- /{section} -->)", re.S)
@@ -221,10 +342,18 @@ def write(section: str, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("table", choices=("targets", "ladder", "combine"))
+    parser.add_argument("table", choices=("targets", "ladder", "combine", "line"))
     parser.add_argument("runs", nargs="*", help="combine: tournament JSON files")
-    parser.add_argument("--deals", type=int, help="deals per line (default 1000 / 100)")
-    parser.add_argument("--edition", default="2003", choices=EDITIONS, help="for the ladder")
+    parser.add_argument(
+        "--deals", type=int, help="deals per line (default 1000 / 100); line: per run (200 hands)"
+    )
+    parser.add_argument(
+        "--edition", default="2003", choices=EDITIONS, help="for the ladder and a line"
+    )
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="line: table")
+    parser.add_argument("--seeds", default="100-109", help="line: a run per seed")
+    parser.add_argument("--cores", default="0,1", help="line: a run at a time on each")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "runs", help="line: runs")
     parser.add_argument("--jobs", type=int, default=cpu_count())
     parser.add_argument("--write", action="store_true", help="update docs/bots.md")
     args = parser.parse_args(argv)
@@ -235,6 +364,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.runs:
         parser.error(f"{args.table} takes no files")
+    if args.table == "line":
+        try:
+            cores = [int(core) for core in args.cores.split(",")]
+        except ValueError:
+            parser.error(f"--cores {args.cores!r}: give core numbers, as 0,1")
+        deals = args.deals or 200 // args.players
+        print(line(args.edition, args.players, seed_list(args.seeds), cores, deals, args.out))
+        return
     if args.table == "targets":
         text = targets(args.deals or 1000, args.jobs)
     else:

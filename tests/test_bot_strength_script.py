@@ -5,6 +5,7 @@ table of the hard level's long lines in docs/bots.md says what its kept runs add
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -20,9 +21,11 @@ BOTS = "random,heuristic"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-def tournament(tmp_path: Path, seed: int, edition: str = "2003") -> Path:
-    """A real run of ``unoattack tournament --json``: 3 deals heads-up, 6 hands."""
-    args = ["tournament", "--bots", BOTS, "--players", "2", "--games", "3", "--seed", str(seed)]
+def tournament(tmp_path: Path, seed: int, edition: str = "2003", deals: int = 3) -> Path:
+    """A real run of ``unoattack tournament --json``: ``deals`` deals heads-up, each
+    played in both rotations."""
+    args = ["tournament", "--bots", BOTS, "--players", "2", "--games", str(deals)]
+    args += ["--seed", str(seed)]
     args += ["--edition", edition, "--unit", "hands", "--jobs", "1", "--json"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
@@ -115,3 +118,46 @@ def test_the_hard_level_table_says_what_its_kept_runs_add_up_to() -> None:
             assert (hands, target_cell) == (f"{trials:,}", verdict), (name, row)
         else:
             assert row[2] == f"{trials:,} of {LINE:,} (under way)", (name, row)
+
+
+def test_line_plays_each_missing_run_in_a_child_and_keeps_it_without_its_rows(
+    tmp_path: Path,
+) -> None:
+    script = load_script("bot_strength")
+    out = tmp_path / "runs"
+    core = min(os.sched_getaffinity(0))
+    # A quick bot in the searcher's seat: the command is the hard level's line otherwise.
+    text = script.line("2003", 2, [5, 6], [core], deals=2, out=out, bot="random")
+    kept = sorted(out.iterdir())
+    assert [path.name for path in kept] == ["heads-2003-hard-5.json", "heads-2003-hard-6.json"]
+    for seed, path in zip((5, 6), kept, strict=True):
+        run = json.loads(path.read_text())
+        assert "games" not in run  # the per-hand rows
+        assert run["config"]["seed"] == seed
+        assert run["config"]["bots"] == ["random", "heuristic"]
+        assert run["run"]["jobs"] == 1
+        assert [entry["trials"] for entry in run["entries"]] == [4, 4]  # 2 deals, 2 rotations
+        # the same games as the command line plays in this process
+        alone = tournament(tmp_path, seed, deals=2)
+        assert wins(path) == wins(alone)
+    assert text == script.combine([str(path) for path in kept])
+    # A run that is kept is not played again: the line goes on where it stopped.
+    first = kept[0].read_text()
+    kept[0].write_text(first.replace('"jobs": 1', '"jobs": 1 '))
+    script.line("2003", 2, [5, 6, 7], [core], deals=2, out=out, bot="random")
+    assert kept[0].read_text() == first.replace('"jobs": 1', '"jobs": 1 ')
+    assert sorted(path.name for path in out.iterdir())[-1] == "heads-2003-hard-7.json"
+
+
+def test_line_refuses_a_core_it_may_not_use_and_reads_seeds_as_ranges(tmp_path: Path) -> None:
+    script = load_script("bot_strength")
+    unusable = max(os.sched_getaffinity(0)) + 1
+    with pytest.raises(SystemExit, match=f"core {unusable} is not one this process may use"):
+        script.line("2003", 2, [5], [unusable], deals=2, out=tmp_path, bot="random")
+    assert list(tmp_path.iterdir()) == []
+    assert script.seed_list("100-103,108") == [100, 101, 102, 103, 108]
+    assert script.seed_list("7") == [7]
+    with pytest.raises(SystemExit, match="give seeds as 100-109 or 100,102"):
+        script.seed_list("100-x")
+    with pytest.raises(SystemExit, match="109-100 runs backwards"):
+        script.seed_list("109-100")
