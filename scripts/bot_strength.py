@@ -279,10 +279,10 @@ def line(
             print(f"seed {seed}: kept already, not played again", file=sys.stderr)
         else:
             todo.put(seed)
-    failures: list[str] = []
+    failures: list[str] = []  # a run that fails stops the line: no new run starts
 
     def work(core: int) -> None:
-        while True:
+        while not failures:
             try:
                 seed = todo.get_nowait()
             except queue.Empty:
@@ -317,7 +317,9 @@ def line(
                 flush=True,
             )
 
-    threads = [threading.Thread(target=work, args=(core,)) for core in cores]
+    # Daemon threads: on Ctrl-C the children (in the terminal's process group) stop, and
+    # so does the line, with no thread left to start the next run.
+    threads = [threading.Thread(target=work, args=(core,), daemon=True) for core in cores]
     for thread in threads:
         thread.start()
     for thread in threads:

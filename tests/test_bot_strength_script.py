@@ -149,11 +149,22 @@ def test_line_plays_each_missing_run_in_a_child_and_keeps_it_without_its_rows(
     assert sorted(path.name for path in out.iterdir())[-1] == "heads-2003-hard-7.json"
 
 
-def test_line_refuses_a_core_it_may_not_use_and_reads_seeds_as_ranges(tmp_path: Path) -> None:
+def test_line_refuses_a_core_it_may_not_use_stops_at_a_failed_run_and_reads_seed_ranges(
+    tmp_path: Path,
+) -> None:
     script = load_script("bot_strength")
     unusable = max(os.sched_getaffinity(0)) + 1
     with pytest.raises(SystemExit, match=f"core {unusable} is not one this process may use"):
         script.line("2003", 2, [5], [unusable], deals=2, out=tmp_path, bot="random")
+    assert list(tmp_path.iterdir()) == []
+    # A run that fails stops the line, says why, and keeps nothing.
+    core = min(os.sched_getaffinity(0))
+    with pytest.raises(SystemExit) as failed:
+        script.line("2003", 2, [5, 6], [core], deals=2, out=tmp_path, bot="nosuch")
+    assert str(failed.value) == "error: seed 5: exit 2: error: unknown bot 'nosuch': " + (
+        "choose one of random, family, heuristic, ismcts-easy, ismcts-normal, ismcts-hard, "
+        "ismcts:iters=N"
+    )
     assert list(tmp_path.iterdir()) == []
     assert script.seed_list("100-103,108") == [100, 101, 102, 103, 108]
     assert script.seed_list("7") == [7]
