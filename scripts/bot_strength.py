@@ -272,6 +272,11 @@ def line(
             raise SystemExit(f"error: --cores: core {core} is not one this process may use")
     bots = (bot, *("heuristic",) * (players - 1))
     stem = line_stem(edition, players)
+    # The children import what this process imports: the hard level thinks by the clock,
+    # and the compiled build searches about twice the iterations in that time.
+    build = "compiled" if COMPILED else "from the sources (the compiled build searches more)"
+    on = ", ".join(str(core) for core in cores)
+    print(f"{stem}: {len(seeds)} seeds, a run at a time on core {on}, {build}", file=sys.stderr)
     out.mkdir(parents=True, exist_ok=True)
     todo: queue.SimpleQueue[int] = queue.SimpleQueue()
     for seed in seeds:
