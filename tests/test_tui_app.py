@@ -275,7 +275,9 @@ def test_a_not_your_turn_refusal_is_withdrawn_when_the_turn_comes() -> None:
     Another notice shown meanwhile stays."""
     game = parse_position(f"2003 hands=R7,G3/R4,B5 pile=R2 turn=1 dealer=0 scores=0,0 {TAIL}")
     session = session_for(game, "you,bot", bots={1: ScriptBot(["play R4"])})
-    app = PlayApp(session=session, pace=replace(Pace.instant(), think=0.8))
+    # The bot thinks 3 s, so that the table is up and the refusal shown before it plays
+    # even on a loaded machine (with 0.8 s, a slow start once let the bot play first).
+    app = PlayApp(session=session, pace=replace(Pace.instant(), think=3.0))
 
     async def scenario(pilot: Pilot[None]) -> None:
         screen = table(pilot)
