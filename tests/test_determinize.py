@@ -27,8 +27,15 @@ import pytest
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.engine import Action, Game, format_position, parse_position, view
 from unoattack.engine.actions import ActionKind
-from unoattack.engine.determinize import PastTurn, Sampler, _hand_sizes, determinize, knowledge
-from unoattack.engine.events import CardPlayed, HandStarted, Pressed, TurnStarted
+from unoattack.engine.determinize import (
+    HandReading,
+    PastTurn,
+    Sampler,
+    _hand_sizes,
+    determinize,
+    knowledge,
+)
+from unoattack.engine.events import CardPlayed, HandStarted, HandsTraded, Pressed, TurnStarted
 from unoattack.engine.view import View
 from unoattack.rules.cards import Card, Colour, Kind
 
@@ -182,6 +189,59 @@ def test_knowledge_of_a_traded_hand_shrinks_as_its_holder_plays_from_it() -> Non
     told = knowledge(game, 0)
     assert Counter(told.known[2]) == Counter([Card.parse("G7"), Card.parse("R6")])
     assert told.unknown[2] == 0
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_reading_kept_between_decisions_reads_what_a_fresh_one_reads(edition: str) -> None:
+    # A match keeps each search bot's reading of the hand from one decision to the next
+    # (HandReading): at every decision of seeded matches of several hands, with trades,
+    # what it has read is what reading the hand from its start gives, for every seat.
+    # Trades: 2003's Trade Hands cards, 2010's wild as a trade (a house rule); Mega Hit
+    # has no trade.
+    options: dict[str, object] = {"target_score": 500}
+    if edition == "2010":
+        options["wild_custom_effect"] = "trade_hands"
+    trades = hands = 0
+    for players, seed in ((2, 3), (4, 5)):
+        rng = random.Random(seed)
+        game = Game.new(edition, players=players, seed=seed, options=options)
+        readings = [HandReading(seat) for seat in range(players)]
+        for _ in range(3_000):
+            if game.is_over:
+                break
+            seat = game.to_act
+            assert seat is not None
+            for seen in range(players):
+                assert readings[seen].read(game) == HandReading(seen).read(game)
+            actions = game.legal_actions(seat)
+            plays = [a for a in actions if a.kind is ActionKind.PLAY]
+            game.apply(rng.choice(plays if plays and rng.random() < 0.9 else actions), seat)
+        trades += sum(1 for event in game.log if type(event) is HandsTraded)
+        hands += sum(1 for event in game.log if type(event) is HandStarted)
+    # Trades and new hands were read on the way.
+    assert (trades >= 2) == (edition != "mega-hit") and hands >= 4, (trades, hands)
+
+
+def test_a_reading_of_another_log_reads_that_hand_from_its_start() -> None:
+    game = Game.new("2003", players=3, seed=4)
+    for _ in range(12):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(game.legal_actions(seat)[0], seat)
+    reading = HandReading(1)
+    reading.read(game)
+    twin = game.clone()  # the same events, in another list, which then goes its own way
+    for _ in range(6):
+        seat = twin.to_act
+        assert seat is not None
+        twin.apply(twin.legal_actions(seat)[-1], seat)
+    assert reading.read(twin) == HandReading(1).read(twin)
+    assert reading.read(game) == HandReading(1).read(game)
+    # A sampler given the reading samples what one reading the hand afresh samples.
+    kept = Sampler(game, 1, reading).sample(random.Random(2))
+    assert format_position(kept) == format_position(Sampler(game, 1).sample(random.Random(2)))
+    with pytest.raises(ValueError, match="a reading of seat 1 given for seat 2"):
+        Sampler(game, 2, reading)
 
 
 def test_a_seat_out_of_range_is_refused() -> None:

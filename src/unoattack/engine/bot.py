@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action
-from unoattack.engine.determinize import Sampler
+from unoattack.engine.determinize import HandReading, Sampler
 from unoattack.engine.view import View
 
 if TYPE_CHECKING:
@@ -90,12 +90,15 @@ class Ahead:
         """Whether ``bot``'s move for ``seat`` in ``state`` waits for its decision."""
         return self.on and hasattr(bot, "decide") and not self._ready(state, seat)
 
-    def search(self, bot: Bot, state: int, seat: int, game: Game) -> Search | None:
+    def search(
+        self, bot: Bot, state: int, seat: int, game: Game, reading: HandReading | None = None
+    ) -> Search | None:
         """The search ``bot`` will run for ``seat`` in ``state``, unless it is not a
-        search bot or its decision is prepared already."""
+        search bot or its decision is prepared already. ``reading``: what the seat has
+        read of the hand so far (see :class:`~unoattack.engine.determinize.HandReading`)."""
         if not hasattr(bot, "decide") or self._ready(state, seat):
             return None
-        return Search(state, seat, cast(SearchBot, bot), Sampler(game, seat))
+        return Search(state, seat, cast(SearchBot, bot), Sampler(game, seat, reading))
 
     def prepare(self, search: Search, action: Action, state: int) -> None:
         """Keep ``search``'s decision if the table is still in the state it was for."""

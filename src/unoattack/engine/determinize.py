@@ -102,52 +102,6 @@ class Knowledge(NamedTuple):
     unseen: tuple[Card, ...]
 
 
-def _first_trade(game: Game) -> int:
-    """The index in the log of the current hand's first ``HandsTraded`` (the log's
-    length when the hand has none: then nothing is known of other hands)."""
-    log = game.log
-    first = len(log)
-    for index in range(len(log) - 1, -1, -1):
-        kind = type(log[index])
-        if kind is HandStarted:
-            break
-        if kind is HandsTraded:
-            first = index
-    return first
-
-
-def _known_in_hands(game: Game, seat: int) -> list[Counter[Card]]:
-    """The cards ``seat`` knows other seats hold, from the events of the current hand it
-    may see: the hands of the trades it took part in (both sides of a trade see both
-    hands), less the cards played from them since; a trade between two others moves what
-    it knew of one hand to the other."""
-    known: list[Counter[Card]] = [Counter() for _ in range(game.n)]
-    log = game.log
-    for index in range(_first_trade(game), len(log)):
-        # Only plays and trades tell where cards are; a play is public as it stands, and
-        # a trade is read as this seat may see it.
-        event = log[index]
-        if isinstance(event, CardPlayed):
-            held = known[event.seat]
-            if held:
-                for card in (event.card, *event.discarded):
-                    if held[card] > 0:
-                        held[card] -= 1
-        elif isinstance(event, HandsTraded):
-            event = event.for_seat(seat)
-            assert isinstance(event, HandsTraded)
-            a, b = event.seat, event.target
-            if seat == a:
-                known[b] = Counter(event.target_cards or ())
-            elif seat == b:
-                known[a] = Counter(event.seat_cards or ())
-            else:
-                known[a], known[b] = known[b], known[a]
-    for held in known:
-        held += Counter()  # drop the cards counted down to zero
-    return known
-
-
 #: The faces a press at the start of a turn says nothing against: a Trade Hands that
 #: would not have left fewer cards is kept by a player who then presses.
 _KEPT_ANYWAY: Final = sum(1 << card.index for card in FACES if card.kind is Kind.TRADE_HANDS)
@@ -240,40 +194,126 @@ class _Guesses(NamedTuple):
     turns: dict[int, tuple[PastTurn, ...]]
 
 
-def _guesses(game: Game, seat: int) -> _Guesses:
-    """For each other seat whose latest turn in the current hand began, nothing owed,
-    with a press (it could have played instead) or, for ``wilds``, with a wild played
-    while it kept cards and no other seat was close to going out (it could have played
-    a coloured card instead): the mask of the faces it did not hold then, and the cards
-    it has taken since (the Pressed events' public counts); each other seat whose hand
-    has not changed since it played a wild (no play, no card taken, no trade): the
-    colour it named; and each other seat's latest plays (up to :data:`EXPLAINED_TURNS`)
-    made as its turn began since it last took a card (a press that yielded cards, a
-    deal, a trade). A trade forgets what was known of both hands. One pass over the
-    hand's events, reading only their public fields."""
-    log = game.log
-    begin = len(log)
-    while begin > 0 and type(log[begin - 1]) is not HandStarted:
-        begin -= 1
-    wilds: dict[int, list[int]] = {}
-    named: dict[int, int] = {}
-    every: dict[int, list[list[int]]] = {}  # each seat's last entry is its ``presses`` guess
-    # seat -> its latest plays as its turns began: the fields of a PastTurn (the
-    # direction relative to the hand's first, the hand sizes as they were counted), the
-    # colour named and the cards played since
-    turns: dict[int, list[tuple[_Table, Colour, list[Card]]]] = {}
-    sizes: dict[int, int] = {}
-    top: Card | None = None
-    colour: Colour | None = None
-    reversed_ = 1  # -1 while the direction is the opposite of the hand's first
-    since_fire = _presses_since_fire(log, begin)
-    previous: object = None
-    for index in range(begin, len(log)):
+def _presses_since_fire(log: list[Event], end: int) -> int:
+    """The launcher's public counter after the events ``:end`` of ``log``: the presses
+    since the last one that fired (or since the game began)."""
+    count = 0
+    for index in range(end - 1, -1, -1):
+        event = log[index]
+        if type(event) is Pressed:
+            assert isinstance(event, Pressed)
+            if event.fired:
+                break
+            count += 1
+    return count
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
+class HandReading:
+    """What ``seat`` has read of the current hand's events, kept from one of its
+    decisions to the next so that each reads only the events since the last: a match
+    keeps one for each search bot's seat. Read from scratch at each decision, a hand of
+    thousands of actions (random bots pressing at will) made every decision read
+    thousands of events.
+
+    :meth:`read` goes on from where it stopped when ``game``'s log is the one it read
+    and has only grown since; otherwise (another game, a take-back, a log cut short) it
+    reads the current hand again from its start. Either way it returns what one pass
+    over the hand's events gives (``tests/test_determinize.py`` checks that the two
+    agree at every decision of seeded games).
+    """
+
+    __slots__ = (
+        "_colour",
+        "_every",
+        "_known",
+        "_last",
+        "_log",
+        "_named",
+        "_previous",
+        "_read",
+        "_reversed",
+        "_since_fire",
+        "_sizes",
+        "_top",
+        "_turns",
+        "_wilds",
+        "seat",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._log: list[Event] | None = None  # the log read (None: nothing read yet)
+        self._read = 0  # how many of its events
+        self._last: Event | None = None  # the last of them, to tell the log has not changed
+        self._start(0, 0, 0)
+
+    def _start(self, players: int, begin: int, since_fire: int) -> None:
+        """Forget the hand read so far: a hand begins at ``begin``."""
+        self._read = begin
+        # The cards known to be in each seat's hand (see _known).
+        self._known: list[Counter[Card]] = [Counter() for _ in range(players)]
+        # See _guesses.
+        self._wilds: dict[int, list[int]] = {}
+        self._named: dict[int, int] = {}
+        self._every: dict[int, list[list[int]]] = {}  # each seat's last: its presses guess
+        # seat -> its latest plays as its turns began: the fields of a PastTurn (the
+        # direction relative to the hand's first, the hand sizes as they were counted),
+        # the colour named and the cards played since
+        self._turns: dict[int, list[tuple[_Table, Colour, list[Card]]]] = {}
+        self._sizes: dict[int, int] = {}
+        self._top: Card | None = None
+        self._colour: Colour | None = None
+        self._reversed = 1  # -1 while the direction is the opposite of the hand's first
+        self._since_fire = since_fire
+        self._previous: object = None
+
+    def read(self, game: Game) -> tuple[list[Counter[Card]], _Guesses]:
+        """What the seat knows other seats hold (see :meth:`_known`) and what it may
+        guess of their hands (see :meth:`_guesses`), from the events of the current hand
+        it may see."""
+        log = game.log
+        read = self._read
+        if (
+            log is not self._log
+            or read > len(log)
+            or (read > 0 and log[read - 1] is not self._last)
+            or len(self._known) != game.n
+        ):
+            begin = len(log)
+            while begin > 0 and type(log[begin - 1]) is not HandStarted:
+                begin -= 1
+            self._log = log
+            self._start(game.n, begin, _presses_since_fire(log, begin))
+        for index in range(self._read, len(log)):
+            self._note(log, index)
+        self._read = len(log)
+        self._last = log[-1] if log else None
+        return self._known_now(), self._guesses(game)
+
+    def _note(self, log: list[Event], index: int) -> None:
+        """Read the event at ``index``: one step of the pass over the hand's events,
+        reading only their public fields (a trade as this seat may see it)."""
         event = log[index]
         kind = type(event)
+        if kind is HandStarted:
+            self._start(len(self._known), index + 1, self._since_fire)
+            return
+        seat = self.seat
+        known = self._known
+        wilds, named, every, turns = self._wilds, self._named, self._every, self._turns
+        sizes = self._sizes
         if kind is CardPlayed:
             assert isinstance(event, CardPlayed)
             player = event.seat
+            # What is known of the player's hand: less the cards it played.
+            held = known[player]
+            if held:
+                for card in (event.card, *event.discarded):
+                    if held[card] > 0:
+                        held[card] -= 1
+            previous = self._previous
+            top, colour = self._top, self._colour
             if player != seat:
                 if (
                     not event.stacked
@@ -283,7 +323,15 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                     and colour is not None
                 ):
                     # A play as its turn began: the table then, for sample_explained ...
-                    table = (index, top, colour, reversed_, sizes.copy(), since_fire, event.card)
+                    table = (
+                        index,
+                        top,
+                        colour,
+                        self._reversed,
+                        sizes.copy(),
+                        self._since_fire,
+                        event.card,
+                    )
                     found = turns.setdefault(player, [])
                     found.append((table, event.colour, []))
                     if len(found) > EXPLAINED_TURNS:
@@ -304,18 +352,20 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                 for _table, _named, held_since in turns.get(player, ()):
                     held_since.append(event.card)
                     held_since += event.discarded
-            top, colour = event.card, event.colour
+            self._top, self._colour = event.card, event.colour
         elif kind is StartCardTurned:
             assert isinstance(event, StartCardTurned)
-            top, colour = event.card, event.card.colour
+            self._top, self._colour = event.card, event.card.colour
         elif kind is ColourChosen:
             assert isinstance(event, ColourChosen)
-            colour = event.colour
+            self._colour = event.colour
         elif kind is DirectionReversed:
-            reversed_ = -reversed_
+            self._reversed = -self._reversed
         elif kind is Pressed:
             assert isinstance(event, Pressed)
             presser = event.seat
+            previous = self._previous
+            top, colour = self._top, self._colour
             if (
                 type(previous) is TurnStarted
                 and previous.seat == presser
@@ -334,56 +384,73 @@ def _guesses(game: Game, seat: int) -> _Guesses:
                 named.pop(presser, None)
             if event.count or event.stuck:
                 turns.pop(presser, None)
-            since_fire = 0 if event.fired else since_fire + 1
+            self._since_fire = 0 if event.fired else self._since_fire + 1
         elif kind is Dealt:
             assert isinstance(event, Dealt)
             turns.pop(event.seat, None)
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
+            # Both sides of a trade see both hands; a trade between two others moves
+            # what the seat knew of one hand to the other.
+            seen = event.for_seat(seat)
+            assert isinstance(seen, HandsTraded)
+            a, b = seen.seat, seen.target
+            if seat == a:
+                known[b] = Counter(seen.target_cards or ())
+            elif seat == b:
+                known[a] = Counter(seen.seat_cards or ())
+            else:
+                known[a], known[b] = known[b], known[a]
+            # A trade forgets what was guessed of both hands.
             for guessed in (wilds, named, every, turns):
                 guessed.pop(event.seat, None)
                 guessed.pop(event.target, None)
         _count_cards(sizes, event)
-        previous = event
-    first = game.direction * reversed_  # the direction the hand began with
-    return _Guesses(
-        {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
-        {s: (mask, taken) for s, (mask, taken) in wilds.items()},
-        named,
-        every,
-        {
-            player: tuple(
-                PastTurn(
-                    player,
-                    at,
-                    top,
-                    colour,
-                    first * relative,
-                    tuple(then.get(s, 0) for s in range(game.n)),
-                    fired,
-                    card,
-                    name,
-                    tuple(held),
+        self._previous = event
+
+    def _known_now(self) -> list[Counter[Card]]:
+        """The cards ``seat`` knows other seats hold: the hands of the trades it took
+        part in this hand, less the cards played from them since (copies, without the
+        cards counted down to zero)."""
+        return [+held for held in self._known]
+
+    def _guesses(self, game: Game) -> _Guesses:
+        """For each other seat whose latest turn in the current hand began, nothing owed,
+        with a press (it could have played instead) or, for ``wilds``, with a wild played
+        while it kept cards and no other seat was close to going out (it could have
+        played a coloured card instead): the mask of the faces it did not hold then, and
+        the cards it has taken since (the Pressed events' public counts); each other seat
+        whose hand has not changed since it played a wild (no play, no card taken, no
+        trade): the colour it named; and each other seat's latest plays (up to
+        :data:`EXPLAINED_TURNS`) made as its turn began since it last took a card (a
+        press that yielded cards, a deal, a trade). A trade forgets what was known of
+        both hands. Copies: the reading goes on changing its own."""
+        first = game.direction * self._reversed  # the direction the hand began with
+        every = self._every
+        return _Guesses(
+            {s: (found[-1][0], found[-1][1]) for s, found in every.items()},
+            {s: (mask, taken) for s, (mask, taken) in self._wilds.items()},
+            dict(self._named),
+            {s: [[mask, taken] for mask, taken in found] for s, found in every.items()},
+            {
+                player: tuple(
+                    PastTurn(
+                        player,
+                        at,
+                        top,
+                        colour,
+                        first * relative,
+                        tuple(then.get(s, 0) for s in range(game.n)),
+                        fired,
+                        card,
+                        name,
+                        tuple(held),
+                    )
+                    for (at, top, colour, relative, then, fired, card), name, held in found
                 )
-                for (at, top, colour, relative, then, fired, card), name, held in found
-            )
-            for player, found in sorted(turns.items())
-        },
-    )
-
-
-def _presses_since_fire(log: list[Event], end: int) -> int:
-    """The launcher's public counter after the events ``:end`` of ``log``: the presses
-    since the last one that fired (or since the game began)."""
-    count = 0
-    for index in range(end - 1, -1, -1):
-        event = log[index]
-        if type(event) is Pressed:
-            assert isinstance(event, Pressed)
-            if event.fired:
-                break
-            count += 1
-    return count
+                for player, found in sorted(self._turns.items())
+            },
+        )
 
 
 #: How many hands a sample draws for a seat that named a colour before it keeps one in
@@ -434,11 +501,20 @@ class Sampler:
         "seat",
     )
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, reading: HandReading | None = None) -> None:
+        """``reading``: what the seat has read of the hand so far, kept by the caller
+        from one decision to the next (a match keeps one per search bot's seat); None
+        reads the hand from its start."""
         if not 0 <= seat < game.n:
             raise ValueError(f"there is no seat {seat} at this table of {game.n}")
+        if reading is not None and reading.seat != seat:
+            raise ValueError(f"a reading of seat {reading.seat} given for seat {seat}")
         self.seat = seat
         hands = game.hands
+        if game.emitting:
+            in_hands, guesses = (HandReading(seat) if reading is None else reading).read(game)
+        else:  # no events: nothing is known of other hands but their sizes
+            in_hands, guesses = [], _Guesses({}, {}, {}, {}, {})
         # The ids of each face the seat cannot see: not in its hand, not on the pile.
         # Which copy of a face a card is never matters to the rules, so ids are handed
         # out lowest first.
@@ -446,22 +522,21 @@ class Sampler:
         placed.update(game.pile)
         free = [[i for i in ids if i not in placed] for ids in game._tables.ids_of]
         known_ids: list[list[int]] = [[] for _ in hands]
-        if game.emitting:
-            for other, held in enumerate(_known_in_hands(game, seat)):
-                if other == seat or not held:
-                    continue
-                claimed: list[int] = []
-                for card, count in held.items():
-                    ids = free[card.index]
-                    claimed += ids[:count]  # never more than the copies left to claim
-                    del ids[:count]
-                if len(claimed) > len(hands[other]):
-                    # More known cards than the hand holds: events and state disagree (a
-                    # game whose log was cut); trust the state and forget the claim.
-                    for card_id in claimed:
-                        free[game._tables.face_of[card_id]].append(card_id)
-                    claimed = []
-                known_ids[other] = claimed
+        for other, held in enumerate(in_hands):
+            if other == seat or not held:
+                continue
+            claimed: list[int] = []
+            for card, count in held.items():
+                ids = free[card.index]
+                claimed += ids[:count]  # never more than the copies left to claim
+                del ids[:count]
+            if len(claimed) > len(hands[other]):
+                # More known cards than the hand holds: events and state disagree (a
+                # game whose log was cut); trust the state and forget the claim.
+                for card_id in claimed:
+                    free[game._tables.face_of[card_id]].append(card_id)
+                claimed = []
+            known_ids[other] = claimed
         self._known_ids = known_ids
         self._unseen_ids = sorted(i for ids in free for i in ids)
         self._unknown = [
@@ -474,7 +549,6 @@ class Sampler:
         # then at least, and which unseen cards could be among them (the faces it did
         # not hold then).
         face_of = game._tables.face_of
-        guesses = _guesses(game, seat) if game.emitting else _Guesses({}, {}, {}, {}, {})
 
         def voids(found: dict[int, tuple[int, int]]) -> tuple[tuple[int, int, frozenset[int]], ...]:
             return tuple(

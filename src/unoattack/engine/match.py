@@ -41,7 +41,7 @@ from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind, catch
 from unoattack.engine.agenda import MOVE, REACT, RESUME, SETTLE, TIMEOUT, Due, next_due
 from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
-from unoattack.engine.determinize import Sampler
+from unoattack.engine.determinize import HandReading, Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal, explain
 from unoattack.engine.game import Game, Phase
@@ -108,6 +108,7 @@ class Match:
         "_journal",
         "_origin",
         "_pause_until",
+        "_readings",
         "_ready",
         "_rng",
         "_since",
@@ -149,6 +150,9 @@ class Match:
         self._pause_until: float | None = None
         self._ready: set[int] = set()
         self._ahead = Ahead(search_ahead)
+        # What each search bot's seat has read of the hand so far: each decision reads
+        # only the events since its last (a reading checks it is reading the same log).
+        self._readings: dict[int, HandReading] = {}
         #: The moves taken back at this table (:meth:`take_back`), for its record.
         self.takebacks: list[TakeBack] = []
         # The game as the match found it, random streams included: a take-back replays
@@ -385,7 +389,7 @@ class Match:
         if due is None or due.kind not in (MOVE, TIMEOUT):
             return None
         bot = self.seats.mover(due.seat, due.kind == TIMEOUT)
-        return self._ahead.search(bot, self.state, due.seat, self.game)
+        return self._ahead.search(bot, self.state, due.seat, self.game, self._reading(due.seat))
 
     def prepare(self, search: Search, action: Action) -> None:
         """The decision of ``search``, worked out ahead: the bot's move plays it if the
@@ -604,6 +608,7 @@ class Match:
         twin._origin = self._origin
         twin._pause_until = self._pause_until
         twin._ready = set(self._ready)
+        twin._readings = {}  # the copy's log is another list: read from the hand's start
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         twin._since = self._since
@@ -782,6 +787,14 @@ class Match:
         chooser = Chooser.BOT if bot is self.seats.bots.get(seat) else Chooser.STAND_IN
         return self._bot_move(seat, bot, chooser, at)
 
+    def _reading(self, seat: int) -> HandReading:
+        """What ``seat``'s search bot has read of the hand so far (kept between its
+        decisions)."""
+        reading = self._readings.get(seat)
+        if reading is None:
+            reading = self._readings[seat] = HandReading(seat)
+        return reading
+
     def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
         """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
         game = self.game
@@ -793,7 +806,7 @@ class Match:
             if among is not None:
                 choice = among(game.legal_actions(seat))
             elif (decide := getattr(bot, "decide", None)) is not None:
-                choice = decide(Sampler(game, seat))  # a search bot: what its seat knows
+                choice = decide(Sampler(game, seat, self._reading(seat)))  # what it knows
             else:
                 choice = bot.choose(view(game, seat))
         try:
