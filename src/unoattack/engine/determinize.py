@@ -251,7 +251,7 @@ class HandReading:
     def _start(self, players: int, begin: int, since_fire: int) -> None:
         """Forget the hand read so far: a hand begins at ``begin``."""
         self._read = begin
-        # The cards known to be in each seat's hand (see _known).
+        # The cards known to be in each seat's hand (see _known_now).
         self._known: list[Counter[Card]] = [Counter() for _ in range(players)]
         # See _guesses.
         self._wilds: dict[int, list[int]] = {}
