@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What the opponents' plays tell a search bot: the checks behind ``:explain`` in
-docs/bots.md ("Adopted settings and options under trial").
+docs/bots-log.md ("The options, as they were tried").
 
 Every check runs on positions of heuristic self-play (the hazard launcher), at seat 0's
 turns, and reads the real game only to score what the samples got right:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Where the search bot's decisions differ from a search that sees the real hands: the
-check behind "Where the hidden cards cost the search" in docs/bots.md.
+check behind "Where the hidden cards cost the search" in docs/bots-log.md.
 
 Heads-up hands, the search bot (its adopted settings, a fixed number of iterations)
 against the heuristic bot, seats alternating from hand to hand. At each of the search

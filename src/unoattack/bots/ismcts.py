@@ -214,14 +214,14 @@ KIND_LEAF_WEIGHTS: Final[dict[str, tuple[dict[str, float], dict[str, float]]]] =
 #: weighed on its own, and the table's size) rather than :data:`LEAF_WEIGHTS`' seven
 #: features; option ``kinds``, and ``fitted`` for the seven. Adopted 2026-11-27: at
 #: 1,000 iterations against the heuristic bot on the same deals, 2,000 hands a line
-#: (docs/bots.md, "The kinds leaf"), it won more hands in all six lines (332 more of
+#: (docs/bots-log.md, "The kinds leaf"), it won more hands in all six lines (332 more of
 #: 12,000), most in Mega Hit heads-up (1,310 against 1,191) and one of four in 2010
 #: (588 against 494).
 KIND_LEAF: Final = True
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
 #: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
-#: deals (docs/bots.md, "Strength"), they won 55.0% of 120 hands heads-up in 2010 (the
+#: deals (docs/bots-log.md, "Strength: the runs"), they won 55.0% of 120 hands heads-up in 2010 (the
 #: hand sizes and uniform actions: 47.5%), 73.3% in 2003 (65.0%) and 60.0% in Mega Hit
 #: (55.0%), and as many hands at four seats (2010: 21.7% / 20.8%, 2003: 26.7% / 25.8%);
 #: either alone did not win more in 2010 (47.5%, 44.2%).
@@ -241,7 +241,7 @@ HELD_COLOURS: Final = False
 #: no card it could play (:meth:`Sampler.sample_inferring`; option ``infer``, and
 #: ``blind`` without). Adopted 2026-11-26: at 1,000 iterations against the heuristic bot
 #: on the same deals it won 27 hands more of 720 over six lines, more in five and two
-#: fewer in one (docs/bots.md, "Strength"). R14 lets a player renege, which the guess
+#: fewer in one (docs/bots-log.md, "Strength: the runs"). R14 lets a player renege, which the guess
 #: ignores.
 INFER_PRESSES: Final = True
 #: Whether the samples also take an opponent who played a wild at the start of its turn
@@ -249,7 +249,7 @@ INFER_PRESSES: Final = True
 #: could play (``Sampler.sample_inferring(wilds=True)``; option ``wilds``, and
 #: ``presses`` for presses alone). The heuristic bot keeps its wilds for need, as most
 #: families do; but at 1,000 iterations on the default's deals it won 9 hands fewer of
-#: 720 over six lines (docs/bots.md, "Strength"): not adopted.
+#: 720 over six lines (docs/bots-log.md, "Strength: the runs"): not adopted.
 INFER_WILDS: Final = False
 #: Whether the samples take an opponent whose hand has not changed since it played a
 #: wild to hold most of the colour it named (``sample_inferring(named=True)``; option
@@ -271,12 +271,12 @@ INFER_EVERY: Final = False
 #: in 2010 (60.0% against 55.5%), 43 more in Mega Hit and 66 more in 2003. At four seats
 #: it cost six times the CPU an iteration until the pool (:data:`EXPLAIN_POOL`) made it
 #: cheap; pooled, one searcher among three heuristic bots won more hands in every edition,
-#: and it weighs the plays at every table since that evening (docs/bots.md, "The
+#: and it weighs the plays at every table since that evening (docs/bots-log.md, "The
 #: opponents' plays weighed at four seats").
 EXPLAIN_SLACK: Final = 0.1
 #: With ``explain``: how many hands a sample draws for an opponent before it keeps the
 #: one that explained most of its latest plays. Four times as many (32) won no more hands
-#: at four seats (682 of 2,000 in Mega Hit against 700; docs/bots.md, "More thinking at
+#: at four seats (682 of 2,000 in Mega Hit against 700; docs/bots-log.md, "More thinking at
 #: four seats").
 EXPLAIN_ATTEMPTS: Final = 8
 #: With ``explain``: how many samples a search draws weighing the plays before it deals
@@ -285,13 +285,13 @@ EXPLAIN_ATTEMPTS: Final = 8
 #: iterations; at four seats a hundred a decision cost a 1,000-iteration search little,
 #: where weighing every sample cost six times the CPU. Heads-up every iteration still
 #: draws its own: at equal iterations the pool won fewer hands there (21 fewer of 2,000
-#: in 2010, 14 fewer in Mega Hit; docs/bots.md).
+#: in 2010, 14 fewer in Mega Hit; docs/bots-log.md).
 EXPLAIN_POOL: Final = 100
 #: The pool (:data:`EXPLAIN_POOL`) serves while at least this many seats are in play;
 #: an explicit ``pool=P`` serves at every table.
 POOL_SEATS: Final = 3
 #: Whether the other seats' decisions in the tree are the heuristic bot's rather than
-#: searched (``:model``; off: docs/bots.md, "Adopted settings and options under trial").
+#: searched (``:model``; off: docs/bots.md, "Settings and options").
 MODELLED: Final = False
 
 
