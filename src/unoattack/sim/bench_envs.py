@@ -25,7 +25,7 @@ researcher's training loop calls it:
 The timer runs around whole episodes, ``reset`` included. All three harnesses pick from
 the list of legal actions the environment hands over, the same idiom for each; reading
 them off our int8 mask instead (``mask.nonzero()[0].tolist()``, as a masked policy's
-sampling does) costs about 1.5 µs more a step (docs/envs.md, "Speed").
+sampling does) costs about 1.5 µs more a step (docs/envs-log.md).
 """
 
 from __future__ import annotations
