@@ -200,6 +200,7 @@ _PICKLED_SLOTS: Final = (
     "_direction",
     "_duties",
     "_hand",
+    "_held",
     "_mega",
     "_phase",
     "_pile",
@@ -259,6 +260,8 @@ class SeatFeatures:
         self._cells = cast("array[float]", memoryview(self.vector))
         # What the vector holds now, to rewrite only what changes.
         self._hand: list[int] = [0] * _N_FACES  # the copies of each face the vector holds
+        # ... and the faces it holds a copy of, as a mask (the engine's ``_masks`` form)
+        self._held = 0
         self._top = self._colour = self._phase = self._decision = self._since_fire = -1
         # The direction and the counters as written (-1: never; the vector holds 0).
         self._direction = self._since_reload = self._stock = self._pile = -1
@@ -307,19 +310,28 @@ class SeatFeatures:
             counts = game._counts[me]
             written = self._hand
             if counts != written:
+                held = game._masks[me]  # the faces the hand holds a copy of
                 if COMPILED:
-                    # Machine code walks the faces in a few nanoseconds each, and a
-                    # step changes one or two of them: rewrite those.
-                    for face in range(_N_FACES):
-                        count = counts[face]
-                        if count != written[face]:
-                            vec[_HAND + face] = count
-                            written[face] = count
+                    # A step changes a face or two. Only a face held now or when the
+                    # vector was last written can have changed (the others are 0 in
+                    # both): machine code walks the bits of those and rewrites what
+                    # changed.
+                    faces = held | self._held
+                    face = 0
+                    while faces:
+                        if faces & 1:
+                            count = counts[face]
+                            if count != written[face]:
+                                vec[_HAND + face] = count
+                                written[face] = count
+                        faces >>= 1
+                        face += 1
                 else:
                     # The interpreter would take longer over the walk than packing the
                     # whole segment into the vector's buffer in one call.
                     _PACK_HAND(vec, _HAND_OFFSET, *counts)
                     written[:] = counts
+                self._held = held
         value = self.face_of[game.pile[-1]]
         last = self._top
         if value != last:
@@ -394,7 +406,10 @@ class SeatFeatures:
             if count != seen[seat]:
                 where = at[seat]
                 vec[where + 2] = count
-                vec[where + 3] = 1.0 if count == 1 and called[seat] else 0.0
+                # said_uno (a called UNO with one card) moves only when the count goes
+                # to or from one; a change of the calls is written below.
+                if called[seat] and (count == 1) != (seen[seat] == 1):
+                    vec[where + 3] = 1.0 if count == 1 else 0.0
                 seen[seat] = count
         counts = seen
         if called != self._called:

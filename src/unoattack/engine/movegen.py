@@ -242,7 +242,11 @@ def _concat(
     plays: tuple[Action, ...] = ()
     shift = 0
     for table in tables:
-        plays += table[(playable >> shift) & _CHUNK]
+        chunk = table[(playable >> shift) & _CHUNK]
+        # A hand's playable faces fall in a chunk or two: concatenate only what is
+        # there (a concatenation, even with an empty tuple, is a call into the runtime).
+        if chunk:
+            plays = plays + chunk if plays else chunk
         shift += CHUNK_BITS
     return plays
 
