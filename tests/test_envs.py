@@ -1087,6 +1087,19 @@ def test_openspiels_mcts_bot_plays_a_full_game() -> None:
     assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_openspiels_mcts_bot_with_the_rollout_evaluator_plays_a_full_game() -> None:
+    # The engine's rollouts (docs/envs.md, "ISMCTS on the real hand") serve MCTSBot too;
+    # a seed whose 3-card hand the searcher wins before the cap.
+    game = pyspiel.load_game(
+        GAME_NAME, {"players": 2, "options": "target_score=1;hand_size=3", "max_turns": 100}
+    )
+    rs = np.random.RandomState(5)
+    searcher = mcts.MCTSBot(game, 2.0, 8, HandRolloutEvaluator(rs), random_state=rs)
+    returns, state = play_spiel_bots(game, [searcher, UniformRandomBot(1, rs)], rs)
+    assert state.is_terminal() and returns == [1.0, -1.0]
+    assert state.table.decisions == 9
+
+
 def play_spiel_bots(
     game: pyspiel.Game, bots: list[pyspiel.Bot], rs: np.random.RandomState
 ) -> tuple[list[float], pyspiel.State]:
