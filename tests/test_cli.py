@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -59,6 +60,21 @@ def test_selfplay_numbers_players_from_1_and_counts_in_words() -> None:
         "Player 2 won the match (target reached)",
         "2657 actions, 1 hand",
     ]
+
+
+def test_selfplay_of_a_match_that_cannot_end_is_a_one_line_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Once this script has run out every press dings: from some point nobody can play and
+    # nobody draws. The cap is lowered from 10,000,000 so that the test is quick.
+    # (the package's name `simulate` is also its function's: the module is taken by name)
+    monkeypatch.setattr(importlib.import_module("unoattack.sim.simulate"), "MAX_DECISIONS", 20_000)
+    code, out, err = run("selfplay", "--players", "2", "--launcher", "scripted:3,0,2")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: the game with seed 0 did not end after 20,000 decisions: the scripted "
+        "launcher dings once its script runs out; end it with loop\n"
+    )
 
 
 def test_selfplay_is_deterministic(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ counted by hand or replayed independently."""
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections import Counter
@@ -108,6 +109,20 @@ def test_driver_with_view_based_bots_matches_play_match() -> None:
     drive(ours, [make_bot("heuristic", random.Random(s)) for s in range(3)])
     play_match(theirs, [make_bot("heuristic", random.Random(s)) for s in range(3)])
     assert ours.history == theirs.history
+
+
+def test_a_game_the_driver_cannot_finish_is_a_simulation_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (the package's name `simulate` is also its function's: the module is taken by name)
+    monkeypatch.setattr(importlib.import_module("unoattack.sim.simulate"), "MAX_DECISIONS", 20_000)
+    game = Game.new("2003", players=2, seed=0, launcher="scripted:3,0,2")
+    with pytest.raises(SimError) as caught:
+        drive(game, [RandomBot(random.Random(s)) for s in range(2)])
+    assert str(caught.value) == (
+        "the game with seed 0 did not end after 20,000 decisions: the scripted launcher "
+        "dings once its script runs out; end it with loop"
+    )
 
 
 def test_driver_stops_after_the_first_hand_when_asked() -> None:

@@ -16,6 +16,7 @@ from unoattack.engine import Game, Record
 from unoattack.tui import store
 from unoattack.tui.app import PlayApp, ReplayApp
 from unoattack.tui.commands import register
+from unoattack.tui.launch import play_command
 
 runner = CliRunner()
 
@@ -151,6 +152,19 @@ def test_resume_picks_the_last_unfinished_match(launched: list[Any], data_dir: P
     assert session.game.history == ongoing.history
     # No table file: seat 0 is you, the others heuristic bots.
     assert [s.spec for s in session.seats] == ["you", "bot:heuristic", "bot:heuristic"]
+    # Quitting before the end (the app's run returns at once here) says where it is kept.
+    assert result.stdout.endswith(f"saved to {path}; continue with: {play_command()} --resume\n")
+
+
+def test_the_quit_message_is_in_the_players_language(launched: list[Any]) -> None:
+    ongoing = Game.new("2010", players=3, seed=2)
+    path = store.matches_dir() / "b-ongoing.json"
+    store.write_record(ongoing, path)
+    result = runner.invoke(cli(), ["play", "--resume", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"partie enregistrée dans {path} ; pour la reprendre : {play_command()} --resume\n"
+    )
 
 
 def test_replay_opens_a_record_as_a_chosen_seat(launched: list[Any], tmp_path: Path) -> None:
@@ -162,6 +176,23 @@ def test_replay_opens_a_record_as_a_chosen_seat(launched: list[Any], tmp_path: P
     (app,) = launched
     # Seat 2 as people count seats: the engine's seat 1.
     assert (app.viewer, app.tr.lang, app.record_title) == (1, "fr", "game.json")
+
+
+def test_replay_takes_the_name_of_a_saved_match_as_history_lists_it(
+    launched: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = store.matches_dir()
+    folder.mkdir(parents=True)
+    Record.from_game(Game.new("2003", players=2, seed=4)).save(
+        folder / "20261202-154438-seed4.json"
+    )
+    monkeypatch.chdir(tmp_path)  # no such file here: the name is the saved match's
+    result = runner.invoke(cli(), ["replay", "20261202-154438-seed4.json"])
+    assert result.exit_code == 0, result.output
+    (app,) = launched
+    assert app.record_title == "20261202-154438-seed4.json"
+    line = one_line_error(runner.invoke(cli(), ["replay", "20261202-000000-seed9.json"]))
+    assert line.startswith("error: cannot read 20261202-000000-seed9.json")
 
 
 def test_replay_of_a_file_that_is_not_a_record_is_a_one_line_error(tmp_path: Path) -> None:

@@ -126,7 +126,11 @@ def selfplay(
     except ValueError as exc:
         fail(str(exc))
     bots = [RandomBot(random.Random(f"{seed}:bot:{seat}")) for seat in range(players)]
-    actions = play_match(game, bots)
+    from unoattack.sim.simulate import MAX_DECISIONS, unending_game
+
+    actions = play_match(game, bots, max_actions=MAX_DECISIONS)
+    if not game.is_over:
+        fail(unending_game(game, actions))
     # People count seats from 1, as every table of the game shows them.
     names = [f"Player {s + 1}" for s in range(players)]
     for event in log_for(game, SPECTATOR):

@@ -196,7 +196,11 @@ def simulate_command(
     games: Annotated[int, typer.Option(help="matches (or hands) to play")] = 200,
     seed: Seed = 0,
     bots: Annotated[
-        str, typer.Option(help="bots by seat, cycled: random, heuristic (e.g. random,heuristic)")
+        str,
+        typer.Option(
+            help="bots by seat, cycled: random, family, heuristic, ismcts-easy, ismcts-normal, "
+            "ismcts-hard, ismcts:iters=N (e.g. random,heuristic)"
+        ),
     ] = "random",
     launcher: Launcher = "hazard",
     option: OptionPairs = None,

@@ -38,6 +38,7 @@ from unoattack.engine.events import (
     TurnStarted,
 )
 from unoattack.engine.launcher import parse_launcher
+from unoattack.engine.launcher_model import ScriptedModel
 from unoattack.engine.match import Bot, Match, play_out
 from unoattack.sim.stats import Dist, peak_rss_kb, proportion
 
@@ -200,10 +201,18 @@ def drive(game: Game, bots: Sequence[Bot], *, first_hand_only: bool = False) -> 
     stop = (lambda: game.hand_number != 1) if first_hand_only else None
     play_out(match, limit=MAX_DECISIONS, stop=stop)
     if not game.is_over and not (stop is not None and stop()):
-        raise RuntimeError(
-            f"game with seed {game.seed} did not end after {MAX_DECISIONS} decisions"
-        )
+        raise SimError(unending_game(game, MAX_DECISIONS))
     return match
+
+
+def unending_game(game: Game, decisions: int) -> str:
+    """Why ``game`` did not end after ``decisions`` decisions, in a line."""
+    said = f"the game with seed {game.seed} did not end after {decisions:,} decisions"
+    model = game.launcher.model
+    if isinstance(model, ScriptedModel) and not model.loop:
+        # Once its script has run out, every press is a ding: nobody draws again.
+        return f"{said}: the scripted launcher dings once its script runs out; end it with loop"
+    return f"{said} (a bot or the engine loops)"
 
 
 # ---------------------------------------------------------------------- aggregation

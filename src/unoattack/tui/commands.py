@@ -96,7 +96,8 @@ def play(
         typer.Option(
             help="a number N (you and N-1 heuristic bots), or the seats in order, "
             "comma-separated: you, human[:NAME] (same keyboard), bot[:LEVEL] (random, "
-            "heuristic, ismcts-easy, ismcts-normal, ismcts-hard); e.g. you,bot:ismcts-hard"
+            "family, heuristic, ismcts-easy, ismcts-normal, ismcts-hard); "
+            "e.g. you,bot:ismcts-hard"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="the deal's seed (default: random)")] = None,
@@ -177,11 +178,15 @@ def play(
     app.run()
     played = app.session
     if played is not None and played.save_path is not None and not played.game.is_over:
-        typer.echo(f"saved to {played.save_path}; continue with: {play_command()} --resume")
+        command = f"{play_command()} --resume"
+        typer.echo(played.tr("saved_resume", path=played.save_path, command=command))
 
 
 def replay(
-    path: Annotated[Path, typer.Argument(help="a game record (saved matches are in the data dir)")],
+    path: Annotated[
+        Path,
+        typer.Argument(help="a game record, or the name of a saved match that 'history' lists"),
+    ],
     seat: Annotated[
         int | None,
         typer.Option(
@@ -192,6 +197,9 @@ def replay(
 ) -> None:
     """Step through a recorded match, forward and back."""
     _check_lang(lang)
+    saved = store.matches_dir() / path.name
+    if not path.exists() and path.name == str(path) and saved.exists():
+        path = saved  # a bare name, as `history` lists the saved matches
     try:
         record = Record.load(path)
     except RecordError as exc:

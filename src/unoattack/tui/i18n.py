@@ -102,6 +102,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "card.many": "{n} cards",
         "point.one": "{n} point",
         "point.many": "{n} points",
+        # printed by `play` when you quit a match before its end
+        "saved_resume": "saved to {path}; continue with: {command}",
         "press.one": "{n} press",
         "press.many": "{n} presses",
         "match.one": "{n} match",
@@ -545,6 +547,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "card.many": "{n} cartes",
         "point.one": "{n} point",
         "point.many": "{n} points",
+        "saved_resume": "partie enregistrée dans {path} ; pour la reprendre : {command}",
         "press.one": "{n} appui",
         "press.many": "{n} appuis",
         "match.one": "{n} partie",

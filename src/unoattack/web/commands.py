@@ -207,7 +207,7 @@ def loadtest(
 ) -> None:
     """Play bot tables through real WebSockets against a running server; print
     actions per second, the p50/p95/p99 latency from an action to its update, and the
-    CPU seconds per 1,000 actions of the server (``--pid``) and of the load test."""
+    CPU seconds per 1,000 actions of the server (with --pid) and of the load test."""
     try:
         import httpx
 
