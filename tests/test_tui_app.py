@@ -980,6 +980,12 @@ def test_the_coach_gives_the_three_best_moves_with_the_chance_of_winning_the_han
         for rank, line in enumerate(lines, start=1):
             assert re.fullmatch(rf"{rank}\. (play|press) .*: \d+%", line), line
         assert screen.game.history == []  # a hint plays nothing
+        shown = [n.message for n in pilot.app._notifications]
+        assert screen.hints_shown[0] in shown
+        await pilot.press("p")  # a move: the hint was for the position before it
+        await until(pilot, lambda: bool(screen.game.history), seconds=10)
+        await pilot.pause(0.05)
+        assert screen.hints_shown[0] not in [n.message for n in pilot.app._notifications]
 
     run(app, scenario)
 

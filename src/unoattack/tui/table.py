@@ -149,6 +149,7 @@ class TableScreen(Screen[None]):
         # reason may no longer hold once the match has moved on (see :meth:`_pump`).
         self._refused_in_state: int | None = None
         self._refusals: list[Notification] = []  # their notices, withdrawn together
+        self._hint: Notification | None = None  # the coach's, withdrawn once play moves on
         # Whether the viewer was told, while the last moves are being shown, that its keys
         # wait for the end of the showing (once a showing: see :meth:`_ready_for_input`).
         self._told_showing = False
@@ -287,12 +288,18 @@ class TableScreen(Screen[None]):
             self.app._unnotify(notice)
         self._refusals.clear()
 
+    def _withdraw_hint(self) -> None:
+        if self._hint is not None:
+            self.app._unnotify(self._hint)
+            self._hint = None
+
     def _show(self, steps: list[Step]) -> None:
         """Tell what the match did, then go on (:meth:`_pump` once the story is told)."""
         told = False
         for step in steps:
             if step.kind is StepKind.APPLIED:
                 self._animation = None
+                self._withdraw_hint()  # its moves were for the position before
                 if step.seat == self.viewer:
                     self._uno_armed = False
                 self._queue_steps(step)
@@ -740,7 +747,9 @@ class TableScreen(Screen[None]):
                     for rank, move in enumerate(moves, start=1)
                 )
             self.hints_shown.append(text)
-            self.notify(text, title=tr("hint.title"), timeout=15)
+            # Posted as App.notify does, keeping the notice to withdraw it alone.
+            self._hint = Notification(text, tr("hint.title"), "information", 15)
+            self.app.post_message(Notify(self._hint))
 
         def work() -> None:
             moves = coach(knowledge, random.Random(state))
