@@ -102,8 +102,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "card.many": "{n} cards",
         "point.one": "{n} point",
         "point.many": "{n} points",
-        # printed by `play` when you quit a match before its end
-        "saved_resume": "saved to {path}; continue with: {command}",
         "press.one": "{n} press",
         "press.many": "{n} presses",
         "match.one": "{n} match",
@@ -129,6 +127,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "times.2": "twice",
         "times.n": "{n} times",
         "times.0": "until it fires",
+        # printed by `play` when you quit a match before its end
+        "saved_resume": "saved to {path}; continue with: {command}",
         # seats
         "you": "You",
         "you.object": "you",
@@ -547,7 +547,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "card.many": "{n} cartes",
         "point.one": "{n} point",
         "point.many": "{n} points",
-        "saved_resume": "partie enregistrée dans {path} ; pour la reprendre : {command}",
         "press.one": "{n} appui",
         "press.many": "{n} appuis",
         "match.one": "{n} partie",
@@ -573,6 +572,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "times.2": "2 fois",
         "times.n": "{n} fois",
         "times.0": "jusqu'à ce qu'il tire",
+        "saved_resume": "partie enregistrée dans {path} ; pour la reprendre : {command}",
         "you": "Vous",
         "you.object": "vous",
         "player": "Joueur {n}",
