@@ -85,6 +85,40 @@ def test_a_table_with_people_waits_between_hands_until_they_are_ready(
     ann.close()
 
 
+def test_the_end_of_the_pause_hands_the_first_turn_to_its_player(server: ServerThread) -> None:
+    # Two people and no bot: nothing is played when the next hand begins, so what the
+    # server sends as the pause ends is all a page learns of the new hand's first turn.
+    setup = SHORT | {"turn_timer": 30}
+    table = create_table(server.url, seats=2, host_name="Ann", seed=3, target_score=5000, **setup)
+    code = table["code"]
+    joined = post(server.url, f"/api/tables/{code}/join", name="Bob").json()
+    ann = Client(server.ws_url, code, table["token"])
+    bob = Client(server.ws_url, code, joined["token"])
+    post(server.url, f"/api/tables/{code}/start", host_token=table["host_token"])
+    play([ann, bob], random.Random(2), lambda: hand_over(ann) or hand_over(bob), timeout=20)
+    clients = (ann, bob)
+    for client in clients:
+        client.until(lambda c: c.pause is not None and c.pause["waiting"] == [0, 1], timeout=5)
+        assert client.view["legal"] == [] and client.messages[-1]["clock"] is None
+    state = ann.state
+    first = ann.view["to_act"]
+    assert first in (0, 1) and ann.view["hand_number"] == 2
+    ann.send({"type": "ready", "state": state})
+    bob.send({"type": "ready", "state": state})
+    for client in clients:
+        client.until(lambda c: c.pause is None, timeout=5)
+        update = client.next("update")
+        assert (update["state"], update["by"], update["events"]) == (state, None, [])
+        assert update["pause"] is None
+        clock = update["clock"]
+        assert (clock["seat"], clock["seconds"]) == (first, 30)
+        assert 29 < clock["ends_in"] <= 30
+        legal = {a["text"] for a in update["view"]["legal"]}
+        assert ("press" in legal) == (client.seat == first)
+    ann.close()
+    bob.close()
+
+
 def test_the_test_players_say_they_are_ready_between_hands(server: ServerThread) -> None:
     # web.testing.play plays as people do: the table pauses for a minute after the first
     # hand, and the player's "ready" starts the second at once (a longer match through

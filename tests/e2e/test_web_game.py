@@ -86,6 +86,41 @@ def last_event(client: Client, kind: str) -> dict[str, Any]:
     raise AssertionError(f"no {kind} event")
 
 
+def short_table(
+    server: ServerThread, *, seats: int, seed: int, hand_size: int, target: int, timer: int
+) -> dict[str, Any]:
+    """A table that Ann hosts, of short hands (the launcher mostly dings)."""
+    return create_table(
+        server.url,
+        seats=seats,
+        host_name="Ann",
+        seed=seed,
+        options={"hand_size": hand_size},
+        target_score=target,
+        turn_timer=timer,
+        launcher="scripted:0,0,0,1,loop",
+    )
+
+
+def ann_and_bob(
+    server: ServerThread,
+    browser: Browser,
+    table: dict[str, Any],
+    lang: str,
+    viewport: dict[str, int],
+) -> tuple[Page, Page]:
+    """Ann (the host, on ``viewport``) and Bob (who joins, on a phone) at ``table``, each
+    on a page, and the match started."""
+    code = table["code"]
+    joined = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Bob"}).json()
+    ann = new_page(browser, viewport)
+    bob = new_page(browser, PHONE)
+    open_as(ann, server, code, table["token"], lang, table["host_token"])
+    open_as(bob, server, code, joined["token"], lang)
+    post(server.url, f"/api/tables/{code}/start", host_token=table["host_token"])
+    return ann, bob
+
+
 HANDOVER = {
     "en": {
         "title": "{who} wins hand 1 and scores {points} points!",
@@ -106,16 +141,7 @@ HANDOVER = {
 def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
 ) -> None:
-    table = create_table(
-        server.url,
-        seats=3,
-        host_name="Ann",
-        seed=5,
-        options={"hand_size": 2},
-        target_score=5000,
-        turn_timer=0,
-        launcher="scripted:0,0,0,1,loop",  # mostly dings: a short hand
-    )
+    table = short_table(server, seats=3, seed=5, hand_size=2, target=5000, timer=0)
     code, host = table["code"], table["host_token"]
     for seat in (1, 2):
         post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
@@ -161,6 +187,38 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     assert page.text_content("#hand-number") == ("Hand 2" if lang == "en" else "Manche 2")
     assert not page.errors  # type: ignore[attr-defined]
     watcher.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_the_next_hand_opens_on_the_first_players_turn_when_that_is_a_person(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    # Two people and no bot: when both are ready, nothing is played before one of them
+    # must act, so the page learns of the new hand's first turn from the pause's end.
+    table = short_table(server, seats=2, seed=5, hand_size=1, target=5000, timer=30)
+    ann, bob = ann_and_bob(server, browser, table, lang, viewport)
+    play_until([ann, bob], "document.body.dataset.handover === 'yes'")
+    for page in (ann, bob):
+        wait_until(page, "document.body.dataset.handover === 'yes'")
+        page.click("#next-hand-btn")
+    pages = (ann, bob)
+    for page in pages:
+        wait_until(page, "document.body.dataset.handover === 'no'")
+    deadline = time.monotonic() + 5
+    while not any(body(page, "myTurn") == "yes" for page in pages):
+        assert time.monotonic() < deadline, "nobody's page shows the new hand's first turn"
+        time.sleep(0.05)
+    first = 0 if body(ann, "myTurn") == "yes" else 1
+    mover, other = pages[first], pages[1 - first]
+    assert mover.is_visible("#actions") and mover.is_visible("#btn-press")
+    between = {"en": "Hand 1 is over.", "fr": "La manche 1 est terminée."}[lang]
+    assert between not in (mover.text_content("#prompt") or "")
+    waiting = {"en": "Waiting for {}", "fr": "En attente de {}"}[lang]
+    assert (other.text_content("#prompt") or "").startswith(waiting.format(["Ann", "Bob"][first]))
+    state = body(mover, "state")
+    mover.click("#btn-press")  # and the turn is played
+    wait_until(other, f"document.body.dataset.state !== '{state}'", timeout=5)
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
 
 
 def table_of_bots(server: ServerThread, *, seats: int, seed: int, launcher: str) -> tuple[str, str]:
@@ -245,24 +303,11 @@ def test_the_launchers_banner_never_covers_the_hand_over(
 def test_a_rematch_keeps_the_seats_and_the_link(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
 ) -> None:
-    table = create_table(
-        server.url,
-        seats=2,  # two people and no bot: nobody acts in the new match until they do
-        host_name="Ann",
-        seed=11,
-        options={"hand_size": 1},
-        target_score=1,
-        turn_timer=0,
-        launcher="scripted:0,0,0,1,loop",
-    )
-    code, host = table["code"], table["host_token"]
-    joined = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Bob"}).json()
-    ann = new_page(browser, viewport)
+    # Two people and no bot: nobody acts in the new match until they do.
+    table = short_table(server, seats=2, seed=11, hand_size=1, target=1, timer=0)
+    code = table["code"]
+    ann, bob = ann_and_bob(server, browser, table, lang, viewport)
     ann.emulate_media(reduced_motion="reduce")
-    bob = new_page(browser, PHONE)
-    open_as(ann, server, code, table["token"], lang, host)
-    open_as(bob, server, code, joined["token"], lang)
-    post(server.url, f"/api/tables/{code}/start", host_token=host)
     play_until([ann, bob], "document.body.dataset.screen === 'results'")
     assert ann.is_visible("#rematch-btn") and bob.is_hidden("#rematch-btn")
     assert bob.is_visible("#rematch-note")
@@ -285,9 +330,15 @@ def test_a_rematch_keeps_the_seats_and_the_link(
     assert ann.locator("#celebration i").count() == 0
     assert bob.locator("#celebration i").count() == 60
     shot(ann, tmp_path, f"match-over-{lang}")
+    # Bob watches the replay of the match when Ann starts the rematch.
+    bob.click("#replay-btn")
+    wait_until(bob, "document.body.dataset.screen === 'replay'")
+    bob.click("#replay-next")
+    wait_until(bob, "document.body.dataset.replayStep === '1'")
     ann.click("#rematch-btn")
     for page in (ann, bob):
         wait_until(page, "document.body.dataset.screen === 'game'")
+        assert page.is_hidden("#replay-bar")
         assert page.evaluate("location.pathname") == f"/t/{code}"
         shown = page.locator("#seats .seat .name").all_text_contents()
         assert [name.split(" (")[0] for name in shown] == ["Ann", "Bob"]

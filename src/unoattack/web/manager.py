@@ -880,6 +880,12 @@ class TableManager:
                 live.held = (conn, ref)
             elif step.kind is StepKind.RESUMED:
                 self._send_pause(table)
+                # Every seat's view anew, with no event: the pause withheld the legal
+                # actions, and when the next hand's first turn is a player's nothing else
+                # would bring them (nor its timer).
+                assert table.match is not None
+                size = table.match.log_size
+                self._broadcast(table, size, size, None, None, None)
             elif step.kind is StepKind.FAILED:
                 held_conn, held_ref = live.held
                 live.held = (None, None)

@@ -333,8 +333,12 @@
   }
 
   function show(screen) {
+    // A screen that opens (the table once the host starts it, from low in the lobby)
+    // opens at its top.
+    const opens = $(screen).hidden;
     for (const id of ["home", "lobby", "game", "results"]) $(id).hidden = id !== screen;
     document.body.dataset.screen = screen;
+    if (opens) window.scrollTo(0, 0);
   }
 
   // ------------------------------------------------------------------ home
@@ -645,6 +649,8 @@
     switch (m.type) {
       case "welcome":
         if (S.kicked && m.you.seat !== null) toast(t("note.readmitted"));
+        // A rematch welcomes every page to the new match, one watching the replay too.
+        if (S.replay && m.table.status !== "over") endReplay();
         S.table = m.table;
         S.seat = m.you.seat;
         S.kicked = m.you.kicked;
@@ -688,8 +694,10 @@
         render();
         break;
       case "pause":
+        // Who is still to say ready, or (pause null) the next hand has begun: the
+        // hand-over and its prompt go (the update that follows brings the first turn).
         setPause(m.pause);
-        renderHandover();
+        render();
         break;
       case "error":
         S.busy = -1;
@@ -2019,6 +2027,7 @@
     if (!replay) return;
     const headers = S.token ? { "X-Seat-Token": S.token } : {};
     const response = await fetch("/api/tables/" + S.code + "/replay?step=" + step, { headers });
+    if (S.replay !== replay) return; // the replay was left (or a rematch began) meanwhile
     if (!response.ok) {
       toast(errorDetail(await response.json()));
       return;
@@ -2047,9 +2056,13 @@
     replayTo(0);
   }
 
-  function stopReplay() {
+  function endReplay() {
     if (S.replay && S.replay.timer) clearInterval(S.replay.timer);
     S.replay = null;
+  }
+
+  function stopReplay() {
+    endReplay();
     render();
   }
 
