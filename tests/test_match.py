@@ -202,6 +202,38 @@ def test_nothing_but_the_liable_players_uno_is_taken_while_a_catch_is_held() -> 
     assert match.game.to_act == 1  # the caught player presses now (A20)
 
 
+def test_a_bots_catch_that_comes_due_while_another_is_held_lapses() -> None:
+    """P13: while a catch is held only the liable player's UNO may come first; a bot's
+    catch of the same player, due meanwhile, lapses (it stopped the whole table)."""
+    bots = {3: Scripted(reaction="catch")}
+    timing = Timing(uno_grace=0.3, react=(0.2, 0.2))
+    match = Match(position(WINDOW), bots=bots, timing=timing)
+    play_r7(match, now=10.0)  # seat 3's catch is due at 10.2
+    match.submit(0, Action.parse("catch 1"), now=10.1)
+    assert match.held_catch == (0, 1)
+    assert match.advance(10.3) == []  # the bot's catch lapsed, the table is unchanged
+    assert match.held_catch == (0, 1) and match.state == 1
+    (step,) = match.advance(10.4)
+    assert (step.kind, step.seat, str(step.action)) == (StepKind.APPLIED, 0, "catch 1")
+
+
+def test_random_bots_with_the_uno_grace_play_whole_matches() -> None:
+    """P13: at a table of bots their catches meet held ones, and every match ends (seeds
+    0 and 2 stopped on a refused catch, at their 1,766th and 2,005th action)."""
+    for seed, actions in ((0, 4779), (2, 2353)):
+        game = Game.new("2003", players=4, seed=seed)
+        bots = {seat: RandomBot(random.Random(seed * 10 + seat)) for seat in range(4)}
+        timing = Timing(think=0.0, press=0.0, react=(0.0, 0.0), uno_grace=0.3)
+        match = Match(game, bots=bots, timing=timing)
+        now = 0.0
+        while not game.is_over:
+            due = match.next_due()
+            assert due is not None
+            now = max(now, due)
+            match.advance(now)
+        assert len(game.history) == actions
+
+
 # ---------------------------------------------------------------------- refusals
 
 

@@ -779,8 +779,12 @@ class Match:
             assert window is not None
             reaction = window.queue.pop(0)[3]
             assert reaction is not None
-            # A bot's reaction stands only while it is still legal in the same window.
-            if reaction not in game.legal_actions(seat):
+            # A bot's reaction stands only while it is still legal in the same window,
+            # and while a catch is held only the liable player's UNO may still come
+            # first (P13): another bot's catch of the same player lapses.
+            if reaction not in game.legal_actions(seat) or (
+                self._held is not None and self._held_refusal(seat, reaction) is not None
+            ):
                 return []
             return self._accept(seat, reaction, at, Chooser.BOT, None)
         bot = self.seats.mover(seat, kind == TIMEOUT)
