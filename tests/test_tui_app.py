@@ -50,7 +50,7 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.new_game import NewGameScreen
 from unoattack.tui.replay import ReplayScreen
 from unoattack.tui.session import Pace
-from unoattack.tui.setup import Setup
+from unoattack.tui.setup import Setup, parse_players
 from unoattack.tui.table import TableScreen
 from unoattack.tui.widgets import HandView
 
@@ -161,6 +161,41 @@ def test_the_new_game_screen_sets_up_and_starts_a_match() -> None:
             "bot:random",
         ]
         assert "Votre main" in screen_text(pilot.app)
+
+    run(app, scenario, size=(100, 60))
+
+
+def test_the_new_game_screen_seats_every_bot_level_the_search_bots_too() -> None:
+    # It once offered only random, family and heuristic, and crashed when --setup (or N
+    # after a match) showed it a table with a search bot.
+    setup = Setup(seats=parse_players("you,bot:ismcts-hard,bot:heuristic"), seed=3)
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        kind = screen.query_one("#seat-kind-1", Select)
+        assert kind.value == "bot:ismcts-hard"
+        assert [value for _, value in kind._options] == [
+            "you",
+            "human",
+            "bot:random",
+            "bot:family",
+            "bot:heuristic",
+            "bot:ismcts-easy",
+            "bot:ismcts-normal",
+            "bot:ismcts-hard",
+        ]
+        assert "Bot: search, hard" in flat(pilot.app)
+        screen.query_one("#seat-kind-2", Select).value = "bot:ismcts-easy"
+        await pilot.pause()
+        screen.query_one("#start", Button).press()
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        assert [s.spec for s in table(pilot).session.seats] == [
+            "you",
+            "bot:ismcts-hard",
+            "bot:ismcts-easy",
+        ]
 
     run(app, scenario, size=(100, 60))
 
@@ -707,6 +742,47 @@ def test_going_out_shows_the_points_and_the_next_hand_follows() -> None:
         assert "You go out and win hand 1 (+54 points)!" in table_screen.log_lines
 
     run(app, scenario)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_dead_hand_is_told_and_has_its_screen(lang: str) -> None:
+    """P08: every card is in a hand and both players press the empty launcher in turn:
+    the log says the hand is void, its screen says nobody scores, then the next hand."""
+    cards = [str(c) for c in Edition.load("2003").deck.faces]
+    cards.remove("B9")  # the top card
+    cards.remove("B1")  # the launcher's last card
+    app = table_app(
+        f"2003 hands={','.join(cards[:55])}/{','.join(cards[55:])} pile=B9 turn=0 dealer=1 "
+        "scores=0,0 stock=B1 launcher=draw-one seed=0",
+        lang=lang,
+        bots={1: ScriptBot()},  # presses: it plays nothing
+    )
+    words = {
+        "en": (
+            "Hand 1 is void: the launcher is empty with nothing to reload, and every player "
+            "has pressed it in turn. Nobody scores.",
+            "Hand 1 is void",
+        ),
+        "fr": (
+            "La manche 1 est nulle : le distributeur est vide, sans rien à recharger, et "
+            "chaque joueur a appuyé à son tour. Personne ne marque.",
+            "La manche 1 est nulle",
+        ),
+    }[lang]
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        await pilot.press("p")  # the launcher's last card
+        await until(pilot, lambda: screen.game.to_act == 0)  # the bot pressed it empty
+        await pilot.press("p")  # empty again: the hand is dead
+        await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
+        assert pilot.app.screen.query_one("#hand-title").render().plain == words[1]
+        assert words[0] in screen.log_lines
+        await pilot.press("enter")
+        assert table(pilot).game.hand_number == 2
+        assert table(pilot).game.scores == [0, 0]
+
+    run(app, scenario, size=(120, 40))
 
 
 def test_the_match_ends_with_the_winner(drawn_seed: int) -> None:

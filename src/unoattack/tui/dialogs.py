@@ -22,7 +22,7 @@ from textual.events import Key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
-from unoattack.engine.events import HandWon, MatchWon
+from unoattack.engine.events import HandVoid, HandWon, MatchWon
 from unoattack.rules import Card, Colour
 from unoattack.tui.i18n import Tr
 from unoattack.tui.launch import play_command
@@ -199,7 +199,7 @@ class HandOverScreen(Screen[None]):
     def __init__(
         self,
         tr: Tr,
-        event: HandWon,
+        event: HandWon | HandVoid,
         names: Sequence[str],
         viewer: int,
         mode: str,
@@ -218,6 +218,13 @@ class HandOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         tr, e = self.tr, self.event
+        if isinstance(e, HandVoid):  # P08: nobody won it, nobody scores
+            with Vertical(classes="interlude"):
+                title = tr("dlg.hand.void.title", n=e.hand_number)
+                yield Static(title, classes="dialog-title", id="hand-title")
+                yield Static(tr("dlg.hand.void"), classes="interlude-body", id="hand-line")
+                yield Button(tr("dlg.next"), id="next")
+            return
         you = e.seat == self.viewer
         title = (
             tr("dlg.hand.title.you", n=e.hand_number)

@@ -31,6 +31,7 @@ from unoattack.engine.events import (
     Event,
     HandStarted,
     HandsTraded,
+    HandVoid,
     HandWon,
     MatchWon,
     MustPress,
@@ -141,6 +142,8 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
         return say(
             "ev.hand_won", event.seat, n=event.hand_number, points=points if event.points else ""
         )
+    if isinstance(event, HandVoid):
+        return tr("ev.hand_void", n=event.hand_number)  # P08
     if isinstance(event, PlayerEliminated):
         return say("ev.eliminated", event.seat, points=tr.count("point", event.score))
     if isinstance(event, MatchWon):

@@ -34,6 +34,7 @@ from unoattack.tui.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
 from unoattack.tui.recent import RecentMatchesScreen
 from unoattack.tui.session import SPEEDS, Session
 from unoattack.tui.setup import (
+    BOT_LEVELS,
     MAX_SEATS,
     MIN_SEATS,
     PLAYABLE_LAUNCHERS,
@@ -43,7 +44,6 @@ from unoattack.tui.setup import (
 )
 
 _MATCH_OPTIONS = ("scoring_mode", "target_score")
-_KINDS = ("you", "human", "bot:random", "bot:family", "bot:heuristic")
 
 
 def _kind_of(seat: Seat) -> str:
@@ -218,9 +218,7 @@ class NewGameScreen(Screen[Setup | Session]):
         kinds = [
             (tr("new.kind.you"), "you"),
             (tr("new.kind.human"), "human"),
-            (tr("new.kind.bot.random"), "bot:random"),
-            (tr("new.kind.bot.family"), "bot:family"),
-            (tr("new.kind.bot.heuristic"), "bot:heuristic"),
+            *((tr(f"new.kind.bot.{level}"), f"bot:{level}") for level in BOT_LEVELS),
         ]
         name = Input(seat.name, placeholder=tr("new.name"), id=f"seat-name-{index}", compact=True)
         name.display = seat.is_human

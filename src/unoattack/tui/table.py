@@ -41,6 +41,7 @@ from unoattack.engine import SPECTATOR, Action, ActionKind, Game, IllegalAction,
 from unoattack.engine.actions import PRESS, SAY_UNO, STOP, catch
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
+    HandVoid,
     HandWon,
     MatchWon,
     PlayerEliminated,
@@ -323,6 +324,8 @@ class TableScreen(Screen[None]):
                     end += 1
                     eliminated.append(events[end].seat)  # type: ignore[attr-defined]
                 hand_over = (end, event, eliminated)
+            if isinstance(event, HandVoid):  # P08: a dead hand has its screen too
+                self._steps.append(self._hand_over_step(event, [], ends_match))
             if hand_over is not None and hand_over[0] == offset:
                 self._steps.append(self._hand_over_step(hand_over[1], hand_over[2], ends_match))
                 hand_over = None
@@ -414,7 +417,9 @@ class TableScreen(Screen[None]):
         if self.pace.bell:
             self.app.bell()
 
-    def _hand_over_step(self, event: HandWon, eliminated: list[int], last: bool) -> Reveal:
+    def _hand_over_step(
+        self, event: HandWon | HandVoid, eliminated: list[int], last: bool
+    ) -> Reveal:
         def step() -> None:
             self._interlude = True
             screen = HandOverScreen(
