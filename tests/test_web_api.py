@@ -762,7 +762,8 @@ def test_a_rate_limited_message_carries_its_ref() -> None:
         for ref in range(4):
             client.send({"type": "ping", "state": 0, "ref": ref})
         client.send("not json at all")
-        replies = [client.next() for _ in range(5)]
+        client.send("[" * 1024 + "]" * 1024)  # too deep for Python's parser: no ref either
+        replies = [client.next() for _ in range(6)]
         limited = [(r["code"], r["ref"]) for r in replies if r["type"] == "error"]
         # The hello spent a token: one ping is answered, the rest are refused with their
         # ref; a frame that is not JSON has none to give.
@@ -772,5 +773,68 @@ def test_a_rate_limited_message_carries_its_ref() -> None:
             ("rate_limited", 2),
             ("rate_limited", 3),
             ("rate_limited", None),
+            ("rate_limited", None),
         ]
         client.close()
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity"])
+def test_a_body_with_a_number_json_cannot_hold_is_refused_with_a_422(
+    server: ServerThread, number: str
+) -> None:
+    # Python's JSON parser reads NaN and Infinity; FastAPI's own answer, which echoes the
+    # input, could not be written and the server answered 500.
+    headers = {"content-type": "application/json"}
+    created = httpx.post(
+        f"{server.url}/api/tables", content=f'{{"seats": {number}}}', headers=headers
+    )
+    assert created.status_code == 422
+    assert created.json() == {
+        "detail": [
+            {
+                "type": "finite_number",
+                "loc": ["body", "seats"],
+                "msg": "Input should be a finite number",
+            }
+        ]
+    }
+    code = new_table(server, seats=2)["code"]
+    joined = httpx.post(
+        f"{server.url}/api/tables/{code}/join",
+        content=f'{{"name": "Bob", "seat": {number}}}',
+        headers=headers,
+    )
+    assert joined.status_code == 422
+    assert joined.json()["detail"][0]["loc"] == ["body", "seat"]
+    seats = httpx.get(f"{server.url}/api/tables/{code}").json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "empty"]
+
+
+def test_a_name_of_spaces_is_refused_in_the_words_a_page_translates(server: ServerThread) -> None:
+    # The join form sends the name trimmed: "" once was pydantic's "String should have
+    # at least 1 character", which the page could only show in English.
+    code = new_table(server, seats=2)["code"]
+    for name in ("", "   ", "\u200b\u200d"):
+        joined = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": name})
+        assert joined.status_code == 422
+        assert joined.json() == {
+            "code": "bad_name",
+            "detail": "a name needs at least one visible character",
+        }
+    seats = httpx.get(f"{server.url}/api/tables/{code}").json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "empty"]
+
+
+def test_names_and_chat_keep_emoji_made_of_several_pieces(server: ServerThread) -> None:
+    cook = "\U0001f469\u200d\U0001f373"  # woman, zero-width joiner, frying pan
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    table = new_table(server, seats=2, host_name=f"Maman {cook}\u202e")  # the override goes
+    code = str(table["code"])
+    joined = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": family}).json()
+    names = [seat["name"] for seat in httpx.get(f"{server.url}/api/tables/{code}").json()["seats"]]
+    assert names == [f"Maman {cook}", family]
+    client = Client(server.ws_url, code, str(joined["token"]))
+    client.send({"type": "chat", "state": client.state, "text": f"{family} \u2764\ufe0f"})
+    line = client.next("chat")
+    assert (line["name"], line["text"]) == (family, f"{family} \u2764\ufe0f")
+    client.close()

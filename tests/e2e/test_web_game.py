@@ -126,13 +126,13 @@ HANDOVER = {
         "title": "{who} wins hand 1 and scores {points} points!",
         "you": "You win hand 1 and score {points} points!",
         "next": "Next hand",
-        "head": ["Player", "Cards left", "In hand", "Score"],
+        "head": ["Player", "Cards left", "Points in hand", "Score"],
     },
     "fr": {
         "title": "{who} gagne la manche 1 et marque {points} points !",
         "you": "Vous gagnez la manche 1 et marquez {points} points !",
         "next": "Manche suivante",
-        "head": ["Joueur", "Cartes restantes", "En main", "Score"],
+        "head": ["Joueur", "Cartes restantes", "Points en main", "Score"],
     },
 }
 

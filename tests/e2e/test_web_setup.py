@@ -153,6 +153,7 @@ HOWTO = {
     "en": {
         "title": "How to play UNO Attack!",
         "cards": "The action cards of UNO Attack! (2003)",
+        "cards.2010": "The action cards of UNO Attack! (later edition)",
         "trade": "Trade Hands (×4, 30 points) Swap hands with a player you choose; you may "
         "not go out on it.",
         "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
@@ -163,6 +164,7 @@ HOWTO = {
     "fr": {
         "title": "Comment jouer à UNO Attack!",
         "cards": "Les cartes Action de UNO Attack! (2003)",
+        "cards.2010": "Les cartes Action de UNO Attack! (édition ultérieure)",
         "trade": "Échange de mains (×4, 30 points) Échangez votre main avec le joueur de votre "
         "choix ; on ne peut pas sortir sur cette carte.",
         "uno": "Quand vous posez votre avant-dernière carte, dites UNO (le bouton UNO !). Si "
@@ -228,6 +230,7 @@ def test_how_to_play_opens_from_the_home_page_and_the_table(
     page.click("#btn-howto")
     page.wait_for_selector("#howto[open]")
     assert page.input_value("#howto-edition") == "2010"
+    assert page.text_content("#howto-cards-title") == words["cards.2010"]
     kinds = page.eval_on_selector_all("#howto-cards li", "els => els.map(e => e.dataset.kind)")
     assert "wild_hit4" in kinds and "trade_hands" not in kinds
     page.click("#howto-close")

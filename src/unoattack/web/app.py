@@ -20,6 +20,8 @@ from typing import Annotated, Any
 
 import segno
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
@@ -254,6 +256,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             body["details"] = exc.details
         return JSONResponse(body, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer echoes each error's input, and a body holding NaN or
+        # Infinity (which the JSON parser reads) cannot be written back as JSON: it
+        # failed with a 500. Where and what is wrong is enough.
+        errors = [{k: v for k, v in e.items() if k != "input"} for e in exc.errors()]
+        return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
+
     # ------------------------------------------------------------------ pages
 
     @app.get("/", include_in_schema=False)
@@ -465,7 +475,7 @@ def _peek_ref(raw: str | bytes) -> int | None:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
         return None
     ref = data.get("ref") if isinstance(data, dict) else None
     return ref if isinstance(ref, int) and not isinstance(ref, bool) else None

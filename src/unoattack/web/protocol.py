@@ -133,18 +133,32 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {error['msg']}" if where else str(error["msg"])
 
 
+#: Format characters that are part of an emoji: the zero-width joiner (a cook is a
+#: woman, a joiner and a frying pan) and the tag characters of a subdivision's flag.
+#: Every other control or format character (a bidi override, a zero-width space) goes.
+EMOJI_JOINERS = frozenset({"\u200d", *map(chr, range(0xE0020, 0xE0080))})
+
+
 def clean_text(text: str, limit: int) -> str:
-    """Strip control and format characters, collapse spaces, cut to ``limit`` characters.
+    """Strip control and format characters, collapse spaces, cut to ``limit`` characters;
+    "" when nothing visible is left.
 
     >>> clean_text("  Ann\\u0000\\u202e  <b>  ", 24)
     'Ann <b>'
+    >>> cook = "\\U0001f469\\u200d\\U0001f373"  # woman, joiner, frying pan
+    >>> clean_text(f"Maman {cook}", 24) == f"Maman {cook}"
+    True
+    >>> clean_text("\\u200d \\u200d", 24)
+    ''
     """
     kept = "".join(" " if ch.isspace() else ch for ch in text if _printable(ch))
-    return " ".join(kept.split())[:limit]
+    cleaned = " ".join(kept.split())[:limit]
+    visible = any(not ch.isspace() and ch not in EMOJI_JOINERS for ch in cleaned)
+    return cleaned if visible else ""
 
 
 def _printable(ch: str) -> bool:
-    return ch.isspace() or not unicodedata.category(ch).startswith("C")
+    return ch.isspace() or ch in EMOJI_JOINERS or not unicodedata.category(ch).startswith("C")
 
 
 # ------------------------------------------------------------------------------ REST bodies
@@ -177,7 +191,9 @@ class CreateTable(_Message):
 
 
 class Join(_Message):
-    name: str = Field(min_length=1, max_length=MAX_NAME * 4)
+    # No minimum: a name of spaces alone is refused by the table (bad_name), as the
+    # host's name is, in words a page can translate.
+    name: str = Field(max_length=MAX_NAME * 4)
     seat: int | None = Field(default=None, ge=0, le=9, description="a given empty seat")
 
 

@@ -79,6 +79,13 @@
     return text;
   }
 
+  // An edition's title in the page's language: the server gives the edition file's
+  // (English) title, and a language may have its own words for it.
+  function editionTitle(edition) {
+    const own = (window.I18N[S.lang] || {})["edition.title." + edition.name];
+    return own || edition.title || edition.name;
+  }
+
   function colourName(letter) {
     return t("colour." + letter);
   }
@@ -351,7 +358,7 @@
     const options = S.options;
     const editions = $("create-edition");
     editions.replaceChildren(
-      ...options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name }))
+      ...options.editions.map((e) => h("option", { value: e.name, text: editionTitle(e) }))
     );
     fillLaunchers();
     paceOptions($("create-pace"), "normal");
@@ -975,7 +982,7 @@
     const edition = S.options && S.options.editions.find((e) => e.name === table.edition);
     const launcher = "launcher." + table.launcher;
     const parts = [
-      edition ? edition.title : table.edition,
+      edition ? editionTitle(edition) : table.edition,
       launcher in window.I18N.en ? table.launcher + " — " + t(launcher) : table.launcher,
       t("scoring." + rules.scoring_mode) + " (" + rules.target_score + ")",
       table.turn_timer ? t("lobby.timer", { n: table.turn_timer }) : t("lobby.timer.none"),
@@ -2160,7 +2167,7 @@
   async function openHowTo() {
     if (!(await loadOptions())) return;
     const select = $("howto-edition");
-    select.replaceChildren(...S.options.editions.map((e) => h("option", { value: e.name, text: e.title || e.name })));
+    select.replaceChildren(...S.options.editions.map((e) => h("option", { value: e.name, text: editionTitle(e) })));
     select.value = howToEdition();
     renderHowTo();
     if (!$("howto").open) $("howto").showModal();
@@ -2176,7 +2183,7 @@
     if (!S.options || !$("howto-edition").value) return;
     const info = S.options.editions.find((e) => e.name === $("howto-edition").value) || S.options.editions[0];
     $("howto-edition").setAttribute("aria-label", t("howto.edition"));
-    $("howto-cards-title").textContent = t("howto.cards.h", { edition: info.title || info.name });
+    $("howto-cards-title").textContent = t("howto.cards.h", { edition: editionTitle(info) });
     $("howto-cards").replaceChildren(
       ...info.cards
         .filter((card) => card.kind !== "number")
