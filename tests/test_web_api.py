@@ -752,6 +752,22 @@ def test_a_scripted_launcher_is_refused_unless_the_server_allows_seeds() -> None
         assert post(server.url, "/api/tables", seats=2, launcher="hazard").status_code == 201
 
 
+@pytest.mark.parametrize("launcher", ["scripted:3,0", "scripted:0,m,loop", "scripted:"])
+def test_a_scripted_launcher_that_may_never_end_the_match_is_refused(
+    server: ServerThread, launcher: str
+) -> None:
+    # Once a script runs out every press is a ding: a table of bots played on for ever
+    # (and with no bot delay, kept the server's event loop to itself).
+    refused = post(server.url, "/api/tables", seats=2, launcher=launcher)
+    assert refused.status_code == 422
+    assert refused.json() == {
+        "code": "bad_setup",
+        "detail": "a scripted launcher must fire cards and end with loop, or the match may "
+        "never end",
+    }
+    assert post(server.url, "/api/tables", seats=2, launcher="scripted:0,2,loop").status_code == 201
+
+
 def test_a_rate_limited_message_carries_its_ref() -> None:
     settings = Settings(
         **NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0, rate=0.5, burst=2, allow_seed=True

@@ -21,6 +21,7 @@ from typing import Any
 
 from unoattack.bots import make_bot
 from unoattack.engine import Action, Game
+from unoattack.engine.launcher_model import ScriptedModel
 from unoattack.engine.match import Match, Timing
 from unoattack.engine.view import View
 from unoattack.rules.edition import Edition
@@ -236,9 +237,20 @@ class Table:
         edition option, launcher spec or hand size fails here with the engine's message.
         """
         try:
-            setup.new_game(seats)
+            trial = setup.new_game(seats)
         except ValueError as exc:
             raise TableError("bad_setup", str(exc), 422) from None
+        model = trial.launcher.model
+        if isinstance(model, ScriptedModel) and not (
+            model.loop and any(outcome.cards for outcome in model.outcomes)
+        ):
+            # Once its script runs out (or if it never fires) nobody draws a card again
+            # and the match may never end: a table of bots would play on for ever.
+            raise TableError(
+                "bad_setup",
+                "a scripted launcher must fire cards and end with loop, or the match may never end",
+                422,
+            )
         host_token = new_token()
         table = cls(code, setup, [Seat() for _ in range(seats)], token_hash(host_token), store)
         seat_token = None

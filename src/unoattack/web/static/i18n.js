@@ -28,6 +28,7 @@ window.I18N = {
     "form.seed": "Seed (testing)",
     "form.create": "Create the table",
     "form.default": "{value} (default)",
+    "edition.title.2010": "UNO Attack! (later edition)",
     "launcher.hazard": "calibrated on a real launcher",
     "launcher.schedule": "fixed firmware schedule",
     "launcher.memoryless": "same chance every press",
