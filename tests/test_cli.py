@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -162,6 +163,29 @@ def test_bad_input_gives_one_line_and_exit_2(args: tuple[str, ...], message: str
     assert code == 2
     assert err.strip().splitlines() == [err.strip()] and err.startswith(message)
     assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda text: text.replace('"players": 2', '"players": Infinity'), "a field is missing or"),
+        (lambda text: text.replace('"seed": 4', '"seed": ' + "9" * 5000), "Exceeds the limit"),
+        (lambda text: "[" * 100_000 + "]" * 100_000, "nested too deep"),
+    ],
+)
+def test_verify_refuses_a_record_pythons_json_reads_badly_in_one_line(
+    tmp_path: Path, edit: Callable[[str], str], message: str
+) -> None:
+    # Infinity (int() overflows), a number of over 4,300 digits, arrays nested deeper than
+    # the parser recurses: each was a traceback.
+    path = tmp_path / "match.json"
+    assert run("selfplay", "--players", "2", "--seed", "4", "--record", str(path))[0] == 0
+    text = path.read_text()
+    assert '"players": 2' in text and '"seed": 4' in text
+    path.write_text(edit(text))
+    code, out, err = run("verify", str(path))
+    assert code == 2 and err.startswith(f"error: {path}") and message in err
+    assert err.strip().splitlines() == [err.strip()] and "Traceback" not in out + err
 
 
 def test_verify_refuses_a_file_that_is_not_a_record(tmp_path: Path) -> None:

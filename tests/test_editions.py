@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -132,8 +133,21 @@ def test_user_edition_file_round_trips(tmp_path: Path) -> None:
             "option 'stacking' got 3",
         ),
         ('name = "x"\n[deck\n', "not valid TOML"),
+        ('name = "x"\ndifferences = 5\n[deck]\nnumbers_per_colour = 2\n', "'differences' must be"),
+        ('name = "x"\nsources = [7]\n[deck]\nnumbers_per_colour = 2\n', "'sources' must be a list"),
+        (
+            'name = "x"\ntitle = [1, 2]\n[deck]\nnumbers_per_colour = 2\n',
+            "'title' must be a string",
+        ),
     ],
 )
 def test_bad_edition_file_names_the_field(text: str, message: str) -> None:
     with pytest.raises(EditionError, match=message):
         Edition.from_toml(text, source="mine.toml")
+
+
+def test_an_edition_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'\xff name = "x"\n')
+    with pytest.raises(EditionError, match=f"^edition file {re.escape(str(path))} is not UTF-8"):
+        Edition.load(path)

@@ -129,6 +129,9 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source} is not a game record (not JSON: {exc.msg})") from None
+        except (ValueError, RecursionError) as exc:  # a number of over 4,300 digits; nesting
+            why = "nested too deep" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+            raise RecordError(f"{source} is not a game record ({why})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'{source} is not a game record (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
@@ -146,7 +149,7 @@ class Record:
                 digest=str(data.get("digest", "")),
                 takebacks=[TakeBack.from_dict(t) for t in data.get("takebacks", [])],
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # Overflow: Infinity
             raise RecordError(f"{source}: a field is missing or malformed ({exc})") from None
 
     def replay(self, upto: int | None = None) -> Game:

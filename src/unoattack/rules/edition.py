@@ -331,6 +331,8 @@ class Edition:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise EditionError(f"cannot read edition file {text_name}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise EditionError(f"edition file {text_name} is not UTF-8 text") from None
         return cls.from_toml(text, source=str(path))
 
     @classmethod
@@ -375,15 +377,27 @@ class Edition:
             options = parse_options(options_data)
         except EditionError as exc:
             raise EditionError(f"{source}: {exc}") from None
+        texts = {}
+        for key in ("title", "description"):
+            value = data.get(key, name if key == "title" else "")
+            if not isinstance(value, str):
+                raise EditionError(f"{source}: field {key!r} must be a string")
+            texts[key] = value
+        lists = {}
+        for key in ("sources", "differences"):
+            value = data.get(key, [])
+            if not isinstance(value, list | tuple) or not all(isinstance(s, str) for s in value):
+                raise EditionError(f"{source}: field {key!r} must be a list of strings")
+            lists[key] = tuple(value)
         return cls(
             name=name,
-            title=str(data.get("title", name)),
-            description=str(data.get("description", "")),
-            sources=tuple(str(s) for s in data.get("sources", ())),
+            title=texts["title"],
+            description=texts["description"],
+            sources=lists["sources"],
             deck=deck,
             points=points,
             options=options,
-            differences=tuple(str(s) for s in data.get("differences", ())),
+            differences=lists["differences"],
             options_set=tuple(
                 name
                 for name in OPTION_NAMES

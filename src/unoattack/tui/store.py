@@ -93,7 +93,7 @@ def read_table(path: Path) -> SavedTable | None:
             return None
         seats = tuple(Seat.from_dict(item) for item in data["seats"])
         return SavedTable(seats, str(data.get("lang", "en")), data.get("hints", True) is True)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, SetupError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, SetupError, RecursionError):
         return None
 
 
