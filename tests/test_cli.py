@@ -140,6 +140,13 @@ TABLE = "2003 hands=R5,R6/G1,G2 pile=R2 dealer=1 scores=0,0 stock=... launcher=s
     ("args", "message"),
     [
         (("selfplay", "--edition", "1999"), "error: unknown edition '1999'"),
+        # The parser's own errors, a line too (click drew a box of several).
+        (("selfplay", "--players", "abc"), "error: Invalid value for '--players': 'abc'"),
+        (("editions", "--bogus"), "error: No such option: --bogus"),
+        (("serve", "--port", "-1"), "error: Invalid value for '--port': -1 is not in the"),
+        (("play", "--seed", "abc"), "error: Invalid value for '--seed': 'abc'"),
+        (("serve", "--rate", "nan"), "error: --rate nan: give a finite number"),
+        (("loadtest", "--duration", "inf"), "error: --duration inf: give a finite number"),
         (("selfplay", "--players", "11"), "error: players must be from 2 to 10, got 11"),
         (("selfplay", "--launcher", "rocket"), "error: unknown launcher model 'rocket'"),
         (("selfplay", "--option", "stacking"), "error: --option 'stacking': write key=value"),

@@ -11,6 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from unoattack.bots import RandomBot, play_match
+from unoattack.cli_support import OneLineErrors
 from unoattack.engine import (
     LAUNCHER_MODELS,
     SPECTATOR,
@@ -53,7 +54,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-@app.command()
+@app.command(cls=OneLineErrors)
 def editions(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
 ) -> None:
@@ -105,7 +106,7 @@ def describe(event: Event, names: list[str]) -> str | None:
     return None
 
 
-@app.command()
+@app.command(cls=OneLineErrors)
 def selfplay(
     edition: Annotated[str, typer.Option(help="2003, 2010, mega-hit or an edition .toml")] = "2003",
     players: Annotated[int, typer.Option(help="2 to 10")] = 4,
@@ -146,7 +147,7 @@ def selfplay(
         typer.echo(f"record written to {record}")
 
 
-@app.command(name="verify")
+@app.command(name="verify", cls=OneLineErrors)
 def verify_command(
     path: Annotated[Path, typer.Argument(help="a record written by selfplay")],
 ) -> None:
@@ -162,7 +163,7 @@ def verify_command(
     typer.echo(f"{path}: {verdict.message}")
 
 
-@app.command()
+@app.command(cls=OneLineErrors)
 def position(
     text: Annotated[str, typer.Argument(help="a position string (docs/notation.md)")],
 ) -> None:

@@ -11,11 +11,11 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand
 
+from unoattack.cli_support import OneLineErrors, fail
 from unoattack.sim.backends import BACKENDS, BackendError, cpu_count, ray_available
 from unoattack.sim.simulate import (
     CSV_HEADER,
@@ -27,30 +27,6 @@ from unoattack.sim.simulate import (
     simulate,
 )
 from unoattack.sim.stats import peak_rss_kb
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-# The parser's usage errors (bad integer, unknown option...) are click's UsageError,
-# vendored or not depending on Typer's version: find the class through a public one.
-_USAGE_ERROR: type[Exception] = next(
-    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
-)
-
-
-class OneLineErrors(TyperCommand):
-    """A command whose parse errors are one line on stderr (exit 2), like ours."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except _USAGE_ERROR as exc:
-            message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
-            typer.echo(f"error: {message} (see 'unoattack {self.name} --help')", err=True)
-            raise typer.Exit(2) from None
 
 
 def parse_options(pairs: list[str]) -> tuple[tuple[str, str], ...]:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from unoattack.cli_support import OneLineErrors
 from unoattack.engine import SPECTATOR, Record, RecordError
 from unoattack.tui import store
 from unoattack.tui.i18n import LANGUAGES, Tr
@@ -24,9 +25,9 @@ from unoattack.tui.setup import Setup, SetupError, parse_players
 
 def register(app: typer.Typer) -> None:
     """Add ``play``, ``replay`` and ``history`` to ``app``."""
-    app.command(name="play")(play)
-    app.command(name="replay")(replay)
-    app.command(name="history")(history)
+    app.command(name="play", cls=OneLineErrors)(play)
+    app.command(name="replay", cls=OneLineErrors)(replay)
+    app.command(name="history", cls=OneLineErrors)(history)
 
 
 def fail(message: str) -> NoReturn:

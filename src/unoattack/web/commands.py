@@ -15,14 +15,16 @@ from typing import Annotated
 
 import typer
 
+from unoattack.cli_support import OneLineErrors
+
 #: The server process's garbage-collector thresholds (see :func:`serve`).
 SERVER_GC_THRESHOLDS = (10_000, 10, 10)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` and ``loadtest`` to ``app``."""
-    app.command()(serve)
-    app.command()(loadtest)
+    app.command(cls=OneLineErrors)(serve)
+    app.command(cls=OneLineErrors)(loadtest)
 
 
 def serve(
