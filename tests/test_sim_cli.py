@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -259,3 +260,22 @@ def test_bad_arguments_give_a_one_line_error(args: list[str], message: str) -> N
     assert lines[0].startswith("error: ")
     assert message in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_a_game_that_cannot_end_is_one_line_in_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In one process the driver's error reached the command as such: a traceback (the
+    # workers of several report it as the backend's error, which was one line already).
+    monkeypatch.setattr(importlib.import_module("unoattack.sim.simulate"), "MAX_DECISIONS", 20_000)
+    result = invoke(
+        "simulate", "--players", "2", "--games", "1", "--seed", "1", "--bots", "random,random",
+        "--launcher", "scripted:0", "--jobs", "1",
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: the game with seed ")
+    assert lines[0].endswith(
+        "did not end after 20,000 decisions: the scripted launcher dings once its script "
+        "runs out; end it with loop"
+    )

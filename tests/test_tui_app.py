@@ -410,7 +410,7 @@ def test_the_colour_picker_speaks_french_and_takes_french_initials() -> None:
     async def scenario(pilot: Pilot[None]) -> None:
         await pilot.press("enter")
         text = flat(pilot.app)
-        assert "Choisissez la couleur de Carte blanche" in text
+        assert "Choisissez la couleur de la Carte blanche" in text
         assert "Jaune (J)" in text
         await pilot.press("j")
         assert played(table(pilot).game)[0].colour is Colour.YELLOW
@@ -785,6 +785,29 @@ def test_a_dead_hand_is_told_and_has_its_screen(lang: str) -> None:
     run(app, scenario, size=(120, 40))
 
 
+def test_the_final_scores_are_ranked_not_in_seat_order() -> None:
+    app = table_app(
+        f"2003 hands=R7/B4,B5/G1 pile=R2 turn=0 dealer=2 scores=495,0,300 {TAIL} "
+        "house=target_score=500",
+        "you,bot,bot",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, MatchOverScreen))
+        body = str(pilot.app.screen.query_one("#match-body").render()).splitlines()
+        assert body == [
+            "Final scores",
+            "★ You: 505 points",
+            "  Bot 3: 300 points",
+            "  Bot 2: 0 points",
+        ]
+
+    run(app, scenario)
+
+
 def test_the_match_ends_with_the_winner(drawn_seed: int) -> None:
     app = table_app(
         f"2003 hands=R7/B4,B5 pile=R2 turn=0 dealer=1 scores=495,0 {TAIL} house=target_score=500"
@@ -1076,6 +1099,12 @@ def test_the_coach_speaks_french_and_says_when_there_is_one_move() -> None:
         await pilot.press("h")
         await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
         assert screen.hints_shown == ["Un seul coup possible : appuyer sur le distributeur."]
+        shown = [n.message for n in pilot.app._notifications]
+        assert screen.hints_shown[0] in shown
+        # The help opens without the hint drawn over it.
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        assert screen.hints_shown[0] not in [n.message for n in pilot.app._notifications]
 
     run(app, scenario)
 

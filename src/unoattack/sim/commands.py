@@ -248,7 +248,7 @@ def simulate_command(
                     on_rows=on_rows,
                     stats=stats,
                 )
-            except BackendError as exc:
+            except (SimError, BackendError) as exc:  # SimError: a game that cannot end
                 fail(str(exc))
         seconds = time.perf_counter() - started
     data = summary.to_dict(config)

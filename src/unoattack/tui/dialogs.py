@@ -317,7 +317,13 @@ class MatchOverScreen(Screen[str]):
                     + "\n"
                 )
         body.append(tr("dlg.match.final") + "\n", style="bold")
-        order = sorted(range(len(e.scores)), key=lambda s: (s not in e.winners, s))
+        # The standings, as the web page gives them: the winners, then the highest
+        # score first (the lowest first where the lowest wins: a winner below the top).
+        low_wins = bool(e.winners) and e.scores[e.winners[0]] < max(e.scores)
+        order = sorted(
+            range(len(e.scores)),
+            key=lambda s: (s not in e.winners, e.scores[s] if low_wins else -e.scores[s], s),
+        )
         for seat in order:
             mark = "★ " if seat in e.winners else "  "
             points = tr.count("point", e.scores[seat])

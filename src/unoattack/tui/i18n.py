@@ -814,7 +814,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "symbol.a.discard_all": "un Poser tout",
         "symbol.a.trade_hands": "un Échange de mains",
         "dlg.colour": "Choisissez une couleur",
-        "dlg.colour.for": "Choisissez la couleur de {card}",
+        "dlg.colour.for": "Choisissez la couleur de la {card}",  # every wild is feminine
         "dlg.target": "Choisissez un joueur pour {card}",
         "dlg.cancel": "Annuler (Échap)",
         "dlg.pass.title": "Passez le clavier",

@@ -804,6 +804,9 @@ class TableScreen(Screen[None]):
         if self._interlude:
             return
         self._interlude = True
+        # A notification is drawn above every screen: the coach's hint would cover the
+        # help (H asks for it again).
+        self._withdraw_hint()
         rules, from_doc = edition_rules(self.game.edition)
 
         def closed(_: None) -> None:
