@@ -177,8 +177,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.pressed.misfire": "{who} presses the launcher: it fires, but it is empty.",
         "ev.pressed.misfire.you": "You press the launcher: it fires, but it is empty.",
         "ev.pressed.got": " You get {cards}.",
-        "ev.stopped": "{who} stops pressing ({left} left).",
-        "ev.stopped.you": "You stop pressing ({left} left).",
+        # Chosen (S) or, where the table stops every presser once cards came out, not:
+        # the words fit both.
+        "ev.stopped": "Cards came out: {who} is done pressing ({left} left).",
+        "ev.stopped.you": "Cards came out: you are done pressing ({left} left).",
         "ev.skipped": "{who} is skipped.",
         "ev.skipped.you": "You are skipped.",
         "ev.reversed": "Play now goes {direction}.",
@@ -624,8 +626,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.pressed.misfire": "{who} appuie : ça tire, mais le distributeur est vide.",
         "ev.pressed.misfire.you": "Vous appuyez : ça tire, mais le distributeur est vide.",
         "ev.pressed.got": " Vous recevez {cards}.",
-        "ev.stopped": "{who} arrête d'appuyer (il en restait {left}).",
-        "ev.stopped.you": "Vous arrêtez d'appuyer (il en restait {left}).",
+        "ev.stopped": "Des cartes sont sorties : {who} a fini d'appuyer (il en restait {left}).",
+        "ev.stopped.you": "Des cartes sont sorties : vous avez fini d'appuyer (il en "
+        "restait {left}).",
         "ev.skipped": "{who} passe son tour.",
         "ev.skipped.you": "Vous passez votre tour.",
         "ev.reversed": "Le jeu va maintenant {direction}.",
