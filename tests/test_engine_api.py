@@ -52,10 +52,30 @@ def test_action_strings_read_naturally() -> None:
     assert Action.parse("colour blue").kind is ActionKind.CHOOSE_COLOUR
 
 
-@pytest.mark.parametrize("text", ["", "jump", "play", "play R0", "play R7 purple", "catch 12"])
-def test_malformed_action_strings_are_refused(text: str) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("jump", "not an action: 'jump': write press"),
+        ("play", "not an action: 'play': write press"),
+        ("play R0", "unknown card 'R0': write a colour letter and a number (R7)"),
+        ("play R7 purple", "unknown colour 'purple': use R, Y, G or B"),
+        ("catch 12", "not an action: 'catch 12': write press"),
+        # "²" and "𝟙" pass str.isdigit(); int() refused the one with its own words and
+        # read the other as seat 1.
+        ("catch ²", "not an action: 'catch ²': write press"),
+        ("catch 𝟙", "not an action: 'catch 𝟙': write press"),
+        ("play Y-TH @²", "not an action: 'play Y-TH @²': write press"),
+    ],
+)
+def test_malformed_action_strings_are_refused(text: str, start: str) -> None:
+    with pytest.raises(ValueError) as refused:
         Action.parse(text)
+    assert str(refused.value).startswith(start)
+
+
+def test_an_empty_action_string_is_refused_with_examples() -> None:
+    with pytest.raises(ValueError, match="empty action: try 'press', 'play R7' or 'play W G'"):
+        Action.parse("")
 
 
 def test_impossible_actions_cannot_be_built() -> None:
@@ -338,3 +358,32 @@ def test_a_match_and_its_bots_survive_pickle_and_deepcopy_and_play_on_the_same(h
     play_out(twin, limit=400)
     assert twin.game.history == match.game.history
     assert twin.game.last_hand == match.game.last_hand
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"edition": 2003}, "edition: give a name such as '2003' or an Edition, not 2003"),
+        ({"players": "2"}, "players: give a whole number from 2 to 10, not '2'"),
+        ({"players": 2.5}, "players: give a whole number from 2 to 10, not 2.5"),
+        ({"players": True}, "players: give a whole number from 2 to 10, not True"),
+        ({"seed": "x"}, "seed: give a whole number, not 'x'"),
+        ({"launcher": 5}, "launcher: give a spec such as 'hazard' or a LauncherModel, not 5"),
+        ({"options": 3}, "options: give a mapping of option names to values, not 3"),
+    ],
+)
+def test_a_new_game_with_an_argument_of_the_wrong_type_names_it(
+    arguments: dict[str, object], message: str
+) -> None:
+    # These were TypeErrors and AttributeErrors from deep in the deal ("'<=' not
+    # supported"), or accepted: a seed of "x" dealt a game its record could not replay.
+    with pytest.raises(TypeError) as refused:
+        Game.new(**{"edition": "2003", "players": 2, **arguments})  # type: ignore[arg-type]
+    assert str(refused.value) == message
+
+
+def test_a_new_game_takes_numpy_integers_as_the_ints_they_are() -> None:
+    numpy = pytest.importorskip("numpy")
+    game = Game.new("2003", players=numpy.int64(3), seed=numpy.int64(5))
+    assert (game.n, game.seed) == (3, 5) and type(game.seed) is int
+    assert game.hands == Game.new("2003", players=3, seed=5).hands  # the same deal

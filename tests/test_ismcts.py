@@ -224,10 +224,15 @@ def test_a_pool_deals_its_hands_again_with_the_launcher_shuffled_anew() -> None:
     [
         ("ismcts", "ismcts-easy, ismcts-normal, ismcts-hard or ismcts:iters=N"),
         ("ismcts:depth=3", "give iters=N or time=S"),
-        ("ismcts:iters=0", "iters must be a whole number of at least 1"),
-        ("ismcts:iters=ten", "iters must be a whole number of at least 1"),
+        ("ismcts:iters=0", "iters must be a whole number from 1 to 1,000,000"),
+        ("ismcts:iters=ten", "iters must be a whole number from 1 to 1,000,000"),
         ("ismcts:time=-1", "time must be a number of seconds above 0"),
         ("ismcts:time=nan", "time must be a number of seconds above 0"),
+        ("ismcts:time=601", "time must be a number of seconds above 0, at most 600"),
+        ("ismcts:iters=1000001", "iters must be a whole number from 1 to 1,000,000"),
+        ("ismcts:iters=²", "iters must be a whole number from 1 to 1,000,000"),
+        ("ismcts:iters=9:depth=10001", "depth must be a whole number from 0 to 10,000"),
+        ("ismcts:iters=9:pool=10001", "pool must be a whole number from 0 to 10,000"),
         ("ismcts:fast", "unknown option 'fast'"),
         ("ismcts:iters=9:blind:wilds", "wilds infers from presses as well: drop blind"),
         ("ismcts:iters=9:named:blind", "named infers from presses as well: drop blind"),
@@ -235,7 +240,7 @@ def test_a_pool_deals_its_hands_again_with_the_launcher_shuffled_anew() -> None:
         ("ismcts:iters=9:every:wilds", "every reads presses alone: drop wilds and named"),
         ("ismcts:iters=9:explain=1.5", "explain must be a chance from 0 to 1"),
         ("ismcts:iters=9:explain=some", "explain must be a chance from 0 to 1"),
-        ("ismcts:iters=9:pool=many", "pool must be a whole number of at least 0"),
+        ("ismcts:iters=9:pool=many", "pool must be a whole number from 0 to 10,000"),
         ("ismcts:iters=9:explain:named", "explain reads the latest press alone: drop named"),
         ("ismcts:iters=9:blind:explain=0.2", "explain infers from presses as well: drop blind"),
         ("ismcts-expert", "unknown bot 'ismcts-expert'"),
@@ -572,7 +577,7 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     for spec, message in (
         ("ismcts:iters=9:prior=-1", "prior must be a number of at least 0"),
         ("ismcts:iters=9:margin=x", "margin must be a number of at least 0"),
-        ("ismcts:iters=9:visits=-2", "visits must be a whole number of at least 0"),
+        ("ismcts:iters=9:visits=-2", "visits must be a whole number from 0 to 1,000,000"),
         ("ismcts:iters=9:c=-0.5", "c must be a number of at least 0"),
     ):
         with pytest.raises(ValueError, match=message):

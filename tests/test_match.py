@@ -38,6 +38,7 @@ from unoattack.engine.match import (
     Timing,
     play_out,
 )
+from unoattack.engine.record import TakeBack
 from unoattack.rules import Card
 
 # Four seats; seat 1 plays R7 and keeps one card (G5) without saying UNO.
@@ -645,23 +646,60 @@ def test_a_move_taken_back_and_made_again_meets_the_same_launcher() -> None:
     assert match.game.hand(0) == hand
 
 
-def test_a_take_back_is_kept_in_the_record_which_still_verifies() -> None:
-    from unoattack.engine import Record
-    from unoattack.engine.record import verify
-
+def four_moves_then_a_take_back() -> tuple[Match, TakeBack]:
+    """You against bots: four decisions are made, then you take your last move back."""
     match = you_against_bots()
     for _ in range(4):
         if match.deciding == 0:
             play_yours(match)
         else:
             match.advance(0.0)
-    took = match.take_back(0)
+    return match, match.take_back(0)
+
+
+def test_a_take_back_is_kept_in_the_record_which_still_verifies() -> None:
+    from unoattack.engine import Record
+    from unoattack.engine.record import verify
+
+    match, took = four_moves_then_a_take_back()
     record = Record.from_game(match.game, match.takebacks)
     again = Record.from_json(record.to_json())
     assert again.takebacks == [took] and verify(again).ok
     assert '"takebacks"' in record.to_json()
     # Without take-backs the record is written exactly as before undo existed.
     assert '"takebacks"' not in Record.from_game(match.game).to_json()
+
+
+def test_verify_refuses_take_backs_that_could_not_have_been_taken() -> None:
+    import dataclasses
+
+    from unoattack.engine import Record
+    from unoattack.engine.record import verify
+
+    match, took = four_moves_then_a_take_back()
+    record = Record.from_game(match.game, match.takebacks)
+    assert verify(record).ok and record.takeback_problem() is None
+
+    def with_takebacks(*takebacks: TakeBack) -> str:
+        forged = dataclasses.replace(record, takebacks=list(takebacks))
+        forged.digest = forged.compute_digest()  # a digest agrees with any body
+        verdict = verify(forged)
+        assert not verdict.ok
+        return verdict.message
+
+    assert with_takebacks(TakeBack(took.at, ())) == "take-back 1 undoes no move"
+    assert with_takebacks(TakeBack(len(record.actions) + 1, took.undone)) == (
+        f"take-back 1 starts at action {len(record.actions) + 1} of {len(record.actions)}"
+    )
+    seat, _ = took.undone[0]
+    assert with_takebacks(TakeBack(took.at, ((seat, "play W R"),) * 3)).startswith(
+        "take-back 1: the moves it undid do not replay: "
+    )
+    # Taken back twice: the second undoes the move played again after the first.
+    play_yours(match)
+    match.take_back(0)
+    twice = Record.from_game(match.game, match.takebacks)
+    assert len(twice.takebacks) == 2 and verify(twice).ok
 
 
 def test_moves_cannot_be_taken_back_with_other_people_at_the_table() -> None:

@@ -177,9 +177,16 @@ BAD = [
     ("turn=0 said=x", "said: 'x' is not a whole number"),
     ("turn=0 out=1", "out: eliminated seat 1 still holds cards"),
     ("turn=0 catch=5", "catch: seat 5 does not exist"),
+    # R60, R61: a catch window is open on a player holding one card who did not say UNO.
+    ("turn=0 catch=1", "catch: seat 1 holds 2 cards; a player can be caught holding one"),
+    ("turn=0 said=1 catch=1", "catch: seat 1 said UNO (said=), so it cannot be caught"),
     ("turn=0 bonus=9", "bonus: seat 9 does not exist"),
     ("turn=0 hand=-2", "hand: -2 is below 0"),
     ("turn=0 seed=x", "seed: 'x' is not a whole number"),
+    # int() reads "𝟙" as 1 and "1_0" as 10; a position is written with 0-9 only.
+    ("turn=0 seed=𝟙", "seed: '𝟙' is not a whole number"),
+    ("turn=0 seed=1_0", "seed: '1_0' is not a whole number"),
+    ("turn=0 said=²", "said: '²' is not a whole number"),
     ("", "field 'turn' is missing"),
     ("turn=0 aside=...", "aside: only one of stock and aside may end with ..."),
     ("turn=0 draws=R3,G9,B2", "draws: give the dealer or the draws that chose them, not both"),

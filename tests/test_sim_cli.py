@@ -153,6 +153,35 @@ def test_tournament_table_and_json() -> None:
     assert all(e["trials"] == 6 for e in data["entries"])
 
 
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (
+            ["--search", "--envs"],
+            "error: --search and --envs are two benchmarks: run them one at a time",
+        ),
+        (
+            ["--envs", "--events"],
+            "error: --events is for the engine's benchmark: drop it or --envs",
+        ),
+        (
+            ["--search", "--events"],
+            "error: --events is for the engine's benchmark: drop it or --search",
+        ),
+        (
+            ["--search", "--games", "3"],
+            "error: --games is not for --search, which times every edition for --seconds",
+        ),
+    ],
+)
+def test_bench_refuses_options_its_mode_would_ignore(args: list[str], error: str) -> None:
+    # --search --envs ran the search alone and said nothing of the environments.
+    result = invoke("bench", *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == error + "\n"
+
+
 def test_bench_json_reports_ours_and_theirs_or_says_why_not() -> None:
     result = invoke("bench", "--games", "1", "--json", "--edition", "mega-hit")
     assert result.exit_code == 0, result.output

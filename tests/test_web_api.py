@@ -206,6 +206,25 @@ def test_kick_in_the_lobby_empties_the_seat(server: ServerThread) -> None:
     client.close()
 
 
+def test_a_host_command_for_a_seat_that_does_not_exist_names_that_seat_and_changes_nothing(
+    server: ServerThread,
+) -> None:
+    table = new_table(server, seats=3)
+    code, host = str(table["code"]), str(table["host_token"])
+    before = httpx.get(f"{server.url}/api/tables/{code}").json()
+    for seat in (-1, 3):
+        for command in ("kick", "remove", "bot"):
+            refused = post(
+                server.url, f"/api/tables/{code}/seats/{seat}/{command}", host_token=host
+            )
+            assert refused.status_code == 404 and refused.json() == {
+                "code": "no_seat",
+                "detail": f"there is no seat {seat} at this table: its seats are 0 to 2",
+                "details": {"seat": seat},
+            }
+    assert httpx.get(f"{server.url}/api/tables/{code}").json() == before
+
+
 def test_a_player_whose_seat_the_host_removes_is_told_so(server: ServerThread) -> None:
     table = new_table(server, seats=3)
     code, host = str(table["code"]), str(table["host_token"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_register_adds_serve_and_loadtest() -> None:
 
 
 def test_serve_refuses_a_database_it_cannot_open() -> None:
-    result = runner.invoke(make_app(), ["serve", "--db", "nosuchdialect://x"])
+    result = runner.invoke(make_app(), ["serve", "--port", "0", "--db", "nosuchdialect://x"])
     assert result.exit_code == 2
     assert "cannot open the database" in result.stderr
 
@@ -130,10 +131,65 @@ def serve_output(
         started.append(app.state.settings)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(address, "lan_address", lambda: lan)
+    monkeypatch.setattr(address, "listen_problem", lambda host, port: None)
     monkeypatch.setattr("uvicorn.run", fake_run)
     result = runner.invoke(make_app(), ["serve", "--db", "sqlite://", *args])
     assert result.exit_code == 0, result.stdout + result.stderr
     return started[0], result.stdout, result.stderr
+
+
+def serve_refusal(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+    """Run ``serve`` with ``args`` that it must refuse before printing anything or
+    starting uvicorn; returns its one line of error."""
+    monkeypatch.setattr("uvicorn.run", lambda *_, **__: pytest.fail("uvicorn started"))
+    result = runner.invoke(make_app(), ["serve", "--db", "sqlite://", *args])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    return result.stderr.rstrip("\n")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_serve_refuses_an_address_it_cannot_listen_on_before_printing_anything(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The resolver's words depend on the machine's DNS ("Name or service not known").
+    assert re.fullmatch(
+        r"error: no such address to listen on: 999\.1\.1\.1 \([A-Z][a-z ]+\)",
+        serve_refusal(monkeypatch, "--host", "999.1.1.1"),
+    )
+    assert serve_refusal(monkeypatch, "--host", "192.0.2.1") == (
+        "error: cannot listen on 192.0.2.1:8000: Cannot assign requested address"
+    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve_refusal(monkeypatch, "--host", "127.0.0.1", "--port", str(port)) == (
+            f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+        )
+
+
+def test_serve_refuses_a_redis_url_it_cannot_read_or_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("redis")
+    monkeypatch.setattr(address, "listen_problem", lambda host, port: None)
+    assert serve_refusal(monkeypatch, "--redis", "garbage") == (
+        "error: --redis 'garbage' is not a Redis URL: Redis URL must specify one of the "
+        "following schemes (redis://, rediss://, unix://)"
+    )
+    port = free_port()  # nothing listens there
+    assert serve_refusal(monkeypatch, "--redis", f"redis://127.0.0.1:{port}/0") == (
+        f"error: cannot reach Redis at redis://127.0.0.1:{port}/0: "
+        f"Error 111 connecting to 127.0.0.1:{port}. Connection refused."
+    )
 
 
 def test_serve_prints_the_network_address_and_its_qr_code(

@@ -46,7 +46,7 @@ from unoattack.engine.chance import choice
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.game import Game, Phase
 from unoattack.engine.view import View, view
-from unoattack.rules.cards import FACES, Colour, Kind
+from unoattack.rules.cards import FACES, Colour, Kind, is_digits
 
 _TURN: Final = Phase.TURN
 _PRESSING: Final = Phase.PRESSING
@@ -287,6 +287,20 @@ EXPLAIN_ATTEMPTS: Final = 8
 #: draws its own: at equal iterations the pool won fewer hands there (21 fewer of 2,000
 #: in 2010, 14 fewer in Mega Hit; docs/bots-log.md).
 EXPLAIN_POOL: Final = 100
+
+#: The whole-number settings of a spec (``ismcts:iters=N:depth=D``), each from its least
+#: to its greatest. The greatest keep a mistyped figure from freezing a table: a million
+#: iterations are two to three minutes' thought a decision at the measured rate, and ten
+#: thousand samples in a pool are a few hundred megabytes.
+SPEC_COUNTS: Final = {
+    "iters": (1, 1_000_000),
+    "depth": (0, 10_000),
+    "visits": (0, 1_000_000),
+    "pool": (0, 10_000),
+}
+
+#: The longest ``time=S`` a spec may give a decision (ten minutes).
+MAX_SPEC_SECONDS: Final = 600.0
 #: The pool (:data:`EXPLAIN_POOL`) serves while at least this many seats are in play;
 #: an explicit ``pool=P`` serves at every table.
 POOL_SEATS: Final = 3
@@ -1313,11 +1327,11 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             if not 0 <= number <= 1:
                 raise ValueError(f"bot {spec!r}: explain must be a chance from 0 to 1")
             settings["explain"] = number
-        elif key in ("iters", "depth", "visits", "pool"):
-            minimum = 1 if key == "iters" else 0
-            if not value.isdigit() or int(value) < minimum:
+        elif key in SPEC_COUNTS:
+            minimum, maximum = SPEC_COUNTS[key]
+            if not is_digits(value) or not minimum <= int(value) <= maximum:
                 raise ValueError(
-                    f"bot {spec!r}: {key} must be a whole number of at least {minimum}"
+                    f"bot {spec!r}: {key} must be a whole number from {minimum} to {maximum:,}"
                 )
             settings[key] = int(value)
         elif key in ("prior", "margin", "c"):
@@ -1333,8 +1347,11 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
                 seconds = float(value)
             except ValueError:
                 seconds = -1.0
-            if not 0 < seconds < math.inf:
-                raise ValueError(f"bot {spec!r}: time must be a number of seconds above 0")
+            if not 0 < seconds <= MAX_SPEC_SECONDS:
+                raise ValueError(
+                    f"bot {spec!r}: time must be a number of seconds above 0, "
+                    f"at most {MAX_SPEC_SECONDS:g}"
+                )
             settings["time"] = seconds
         else:
             raise ValueError(f"bot {spec!r}: unknown option {part!r} ({SPEC_OPTIONS})")

@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from unoattack.engine.state import PRESS_REASONS, Duty
 from unoattack.engine.tables import Tables
-from unoattack.rules.cards import Card
+from unoattack.rules.cards import Card, is_digits
 from unoattack.rules.edition import EDITION_NAMES, Edition, Options
 
 
@@ -77,10 +77,9 @@ _FLAGS = {
 
 def read_int(text: str, field: str) -> int:
     """A whole number (``field`` names it in the error)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise PositionError(f"{field}: {text!r} is not a whole number") from None
+    if not is_digits(text.removeprefix("-")):
+        raise PositionError(f"{field}: {text!r} is not a whole number")
+    return int(text)
 
 
 def read_count(text: str, field: str) -> int:
@@ -125,7 +124,7 @@ def read_card(token: str, field: str) -> tuple[Card, int]:
         card = Card.parse(face_text)
     except ValueError as exc:
         raise PositionError(f"{field}: {exc}") from None
-    if sep and (not copy_text.isdigit() or int(copy_text) < 1):
+    if sep and (not is_digits(copy_text) or int(copy_text) < 1):
         raise PositionError(f"{field}: {token!r}: write the copy after # as a number from 1 (R7#2)")
     found = card, int(copy_text) if sep else 0
     if len(_TOKENS) < 4096:  # every face and copy of any deck is a few hundred tokens
@@ -200,7 +199,7 @@ def read_duty(number: int, text: str, players: int) -> Duty:
     if len(parts) != 3:
         raise bad("write seat:presses:reason, e.g. 1:2:hit or 2:fire:hit_fire")
     seat_text, presses_text, tail = parts
-    if not seat_text.isdigit() or not 0 <= int(seat_text) < players:
+    if not is_digits(seat_text) or not 0 <= int(seat_text) < players:
         raise bad(f"the seat must be one of 0 to {players - 1}")
     seat = int(seat_text)
     reason, *flags = tail.split("+")
@@ -211,7 +210,7 @@ def read_duty(number: int, text: str, players: int) -> Duty:
         if reason not in ("hit_fire", "start"):
             raise bad("only a Wild Hit-Fire (hit_fire, or a start card) presses until it fires")
         left = 0
-    elif not presses_text.isdigit():
+    elif not is_digits(presses_text):
         raise bad(f"presses must be a whole number or {FIRE!r}")
     else:
         left = int(presses_text)

@@ -336,7 +336,18 @@ def _read_table(game: Game, values: dict[str, str]) -> None:
 
     if "catch" in values:
         # The window stays open through penalty presses (R61), which may bring cards.
-        game.uno_seat = _active_seat(game, values["catch"], "catch")
+        caught = _active_seat(game, values["catch"], "catch")
+        # The window opens on the play that leaves one card (R60) and closes at the next
+        # play or press (R61); only penalty presses, which leave it open, add cards.
+        held = len(game.hands[caught])
+        if game.called_uno[caught]:
+            raise PositionError(f"catch: seat {caught} said UNO (said=), so it cannot be caught")
+        if held != 1 and "owe" not in values:
+            raise PositionError(
+                f"catch: seat {caught} holds {held} cards; a player can be caught holding one "
+                "(more only while penalty presses are owed, owe=)"
+            )
+        game.uno_seat = caught
     if "bonus" in values:
         game.skip_after_bonus = _active_seat(game, values["bonus"], "bonus")
     empty = read_count(values.get("empty", "0"), "empty")

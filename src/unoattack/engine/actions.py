@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final
 
-from unoattack.rules.cards import FACES, Card, Colour
+from unoattack.rules.cards import FACES, Card, Colour, is_digits
 
 MAX_SEATS: Final = 10
 
@@ -139,7 +139,7 @@ class Action:
 
 def _seat(text: str) -> int:
     text = text.upper().removeprefix("P")
-    if not text.isdigit() or not 0 <= int(text) < MAX_SEATS:
+    if not is_digits(text) or not 0 <= int(text) < MAX_SEATS:
         raise KeyError(text)
     return int(text)
 

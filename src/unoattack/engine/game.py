@@ -19,6 +19,7 @@ Rule ids in comments (R12, A19, ...) refer to docs/rules.md, which follows RULIN
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -127,7 +128,13 @@ class Game(State):
         *,
         events: bool = True,
     ) -> Game:
-        """Shuffle, choose the dealer, deal and turn the start card."""
+        """Shuffle, choose the dealer, deal and turn the start card.
+
+        Arguments of the wrong type are refused in the caller's words (a TypeError naming
+        the argument), not deep inside the deal; a seed is a whole number, so that the
+        record of the game (which stores it) replays it.
+        """
+        players, seed = _checked_new_arguments(edition, players, seed, launcher, options)
         if isinstance(edition, str):
             edition = Edition.load(edition)
         if options:
@@ -545,3 +552,30 @@ class Game(State):
                     raise AssertionError(f"card {i} is in {where[i]} and in {zone}")
                 where[i] = zone
         return where
+
+
+def _checked_new_arguments(
+    edition: object, players: object, seed: object, launcher: object, options: object
+) -> tuple[int, int]:
+    """``players`` and ``seed`` as ints (a NumPy integer is one), after refusing any
+    argument of :meth:`Game.new` of the wrong type with a TypeError that names it."""
+
+    def whole(value: object, name: str, expected: str) -> int:
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"{name}: give {expected}, not {value!r}") from None
+
+    if not isinstance(edition, (str, Edition)):
+        raise TypeError(f"edition: give a name such as '2003' or an Edition, not {edition!r}")
+    count = whole(players, "players", f"a whole number from 2 to {MAX_SEATS}")
+    number = whole(seed, "seed", "a whole number")
+    if not isinstance(launcher, (str, LauncherModel)):
+        raise TypeError(
+            f"launcher: give a spec such as 'hazard' or a LauncherModel, not {launcher!r}"
+        )
+    if options is not None and not isinstance(options, Mapping):
+        raise TypeError(f"options: give a mapping of option names to values, not {options!r}")
+    return count, number

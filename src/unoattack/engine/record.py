@@ -154,11 +154,39 @@ class Record:
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` actions (all by default)."""
+        return self._replay(self.actions[:upto])
+
+    def _replay(self, actions: Sequence[tuple[int, str]]) -> Game:
         edition = Edition.from_dict(self.edition, "record")
         game = Game.new(edition, self.players, self.seed, parse_launcher(self.launcher))
-        for seat, text in self.actions[:upto]:
+        for seat, text in actions:
             _redo(game, seat, Action.parse(text))
         return game
+
+    def takeback_problem(self) -> str | None:
+        """What is wrong with the take-backs, or None: each must undo at least one move,
+        within one hand, of the game as it stood when it was taken (``Match.take_back``).
+
+        The game as it stood is rebuilt from the last take-back back to the first: just
+        before take-back k, the actions were the first ``at`` of those after it, then
+        the moves it undid.
+        """
+        actions = list(self.actions)
+        for number in range(len(self.takebacks), 0, -1):
+            takeback = self.takebacks[number - 1]
+            if not takeback.undone:
+                return f"take-back {number} undoes no move"
+            if not 0 <= takeback.at <= len(actions):
+                return f"take-back {number} starts at action {takeback.at} of {len(actions)}"
+            actions = actions[: takeback.at] + list(takeback.undone)
+            try:
+                before = self._replay(actions[: takeback.at]).hand_number
+                after = self._replay(actions)
+            except ValueError as exc:
+                return f"take-back {number}: the moves it undid do not replay: {exc}"
+            if after.hand_number != before:
+                return f"take-back {number} undoes moves of a hand that was over"
+        return None
 
 
 def rewind(game: Game, upto: int) -> Game:
@@ -210,6 +238,9 @@ def verify(record: Record) -> Verdict:
         )
     if _result(game) != record.result:
         return Verdict(False, "the result differs on replay")
+    problem = record.takeback_problem()
+    if problem is not None:
+        return Verdict(False, problem)
     return Verdict(
         True,
         f"intact: {len(record.actions)} actions replay to the same {len(events)} events",

@@ -299,3 +299,14 @@ def face(kind: Kind, colour: Colour | None = None, number: int | None = None) ->
         if candidate == probe:
             return candidate
     raise ValueError(f"no such card face: {kind.name} {colour} {number}")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the digits 0-9, the only ones a seat, a count
+    or a copy is written with. ``str.isdigit`` also takes "²", which ``int`` refuses,
+    and "𝟙" or "٣", which ``int`` reads as 1 and 3.
+
+    >>> is_digits("12"), is_digits("²"), is_digits("𝟙"), is_digits("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()

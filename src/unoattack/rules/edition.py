@@ -25,7 +25,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from unoattack.rules.cards import CARD_TABLE, FACES, NUMBERS, Card, Colour, Effect, Kind
+from unoattack.rules.cards import (
+    CARD_TABLE,
+    FACES,
+    NUMBERS,
+    Card,
+    Colour,
+    Effect,
+    Kind,
+    is_digits,
+)
 
 
 class EditionError(ValueError):
@@ -178,7 +187,7 @@ def _coerce(name: str, value: Any) -> Any:
         effect, _, count = text.partition(":")
         if effect in _COUNTED:
             low, high = WILD_CUSTOM_PRESSES
-            if not count.isdigit() or not low <= int(count) <= high:
+            if not is_digits(count) or not low <= int(count) <= high:
                 raise bad
         elif count or effect not in WILD_CUSTOM_EFFECTS:
             raise bad
@@ -206,7 +215,7 @@ def _as_int(value: Any, error: EditionError) -> int:
         raise error
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and is_digits(value.strip().removeprefix("-")):
         return int(value)
     raise error
 

@@ -398,6 +398,14 @@ def bench_command(
 
     if seconds <= 0:
         fail(f"--seconds must be positive, got {seconds}")
+    # Each mode is a benchmark of its own: an option another mode reads would be ignored.
+    if search and envs:
+        fail("--search and --envs are two benchmarks: run them one at a time")
+    if events and (search or envs):
+        mode = "--search" if search else "--envs"
+        fail(f"--events is for the engine's benchmark: drop it or {mode}")
+    if search and games is not None:
+        fail("--games is not for --search, which times every edition for --seconds")
     if search:
         _bench_search(seconds, seed, as_json)
         return

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from unoattack.rules import EDITION_NAMES, Edition
+from unoattack.rules.cards import is_digits
 from unoattack.rules.edition import (
     OPTION_CHOICES,
     SCORING_MODES,
@@ -336,7 +337,7 @@ class NewGameScreen(Screen[Setup | Session]):
                 options[f.name] = value
         setup.options = options
         seed = self.query_one("#seed", Input).value.strip()
-        setup.seed = int(seed) if seed.lstrip("-").isdigit() else None
+        setup.seed = int(seed) if is_digits(seed.removeprefix("-")) else None
 
     # ------------------------------------------------------------------ events
 
@@ -363,7 +364,7 @@ class NewGameScreen(Screen[Setup | Session]):
     def on_input_changed(self, event: Input.Changed) -> None:
         # "First to 500 points" names the target score: it follows the target typed.
         target = event.value.strip()
-        if event.input.id != "opt-target_score" or not target.isdigit():
+        if event.input.id != "opt-target_score" or not is_digits(target):
             return
         select = self.query_one("#opt-scoring_mode", Select)
         mode = select.value

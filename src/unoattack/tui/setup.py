@@ -23,6 +23,7 @@ from typing import Any
 from unoattack.bots import BOT_NAMES
 from unoattack.engine import Game, parse_launcher
 from unoattack.rules import Edition
+from unoattack.rules.cards import is_digits
 from unoattack.tui.i18n import LANGUAGES
 
 #: Bot levels a seat may ask for (the names ``unoattack.bots.make_bot`` understands).
@@ -90,7 +91,7 @@ def parse_seat(text: str) -> Seat:
 def parse_players(text: str) -> tuple[Seat, ...]:
     """The seats of ``--players``, comma-separated, in seat order (seat 0 first); or a
     number N: you and N - 1 heuristic bots (the count the other commands take)."""
-    if text.strip().isdigit():
+    if is_digits(text.strip()):
         count = int(text)
         if not MIN_SEATS <= count <= MAX_SEATS:
             raise SetupError(

@@ -52,6 +52,29 @@ def lan_address() -> str | None:
     return None if is_loopback(address) or address in WILDCARDS else address
 
 
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port``, in a few words, or None.
+
+    Checked before anything is printed, so that a mistyped ``--host`` or a port in use
+    ends in one line rather than an address, a QR code and then uvicorn's error. The
+    socket is bound as uvicorn binds it (``SO_REUSEADDR``) and closed at once.
+    """
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as exc:
+        return f"no such address to listen on: {host} ({getattr(exc, 'strerror', None) or exc})"
+    family, kind, protocol, _, where = found[0]
+    try:
+        with socket.socket(family, kind, protocol) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as exc:
+        return f"cannot listen on {_url(host, port)[len('http://') :]}: {exc.strerror or exc}"
+    return None
+
+
 def _url(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}"

@@ -116,6 +116,10 @@ def serve(
     if redis and importlib.util.find_spec("redis") is None:
         typer.echo("error: --redis needs redis-py: pip install 'unoattack[web]'", err=True)
         raise typer.Exit(2)
+    problem = address.listen_problem(host, port) or (redis_problem(redis) if redis else None)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
     url = db or default_url()
     if redis and url.startswith("sqlite"):
         typer.echo(
@@ -173,6 +177,25 @@ def serve(
         ws_ping_timeout=20,
         ws_per_message_deflate=compress,
     )
+
+
+def redis_problem(url: str) -> str | None:
+    """Why ``--redis url`` cannot be used, in one line, or None: a URL redis-py cannot
+    read, or a server that does not answer a PING within a few seconds. Asked before the
+    server starts, where the same faults were a traceback from the app's startup."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+    except ValueError as exc:
+        return f"--redis {url!r} is not a Redis URL: {exc}"
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        return f"cannot reach Redis at {url}: {exc}"
+    finally:
+        client.close()
+    return None
 
 
 def loadtest(

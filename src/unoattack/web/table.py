@@ -398,8 +398,13 @@ class Table:
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
+            # The index as the request wrote it (REST paths and frames count from 0): "no
+            # seat 0" for seat -1 named a seat that exists.
             raise TableError(
-                "no_seat", f"there is no seat {index + 1} at this table", 404, {"seat": index}
+                "no_seat",
+                f"there is no seat {index} at this table: its seats are 0 to {len(self.seats) - 1}",
+                404,
+                {"seat": index},
             )
         return self.seats[index]
 
