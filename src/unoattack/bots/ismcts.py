@@ -1282,7 +1282,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
     >>> parse_ismcts("ismcts:iters=0", random.Random(0))
     Traceback (most recent call last):
     ...
-    ValueError: bot 'ismcts:iters=0': iters must be a whole number of at least 1
+    ValueError: bot 'ismcts:iters=0': iters must be a whole number from 1 to 1,000,000
     """
     name = spec.strip().lower()
     level = name.removeprefix("ismcts-")
