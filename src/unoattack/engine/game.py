@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from unoattack.engine import movegen
 from unoattack.engine._compiled import mypyc_attr
@@ -121,8 +121,8 @@ class Game(State):
     def new(
         cls,
         edition: str | Edition = "2003",
-        players: int = 4,
-        seed: int = 0,
+        players: SupportsIndex = 4,
+        seed: SupportsIndex = 0,
         launcher: str | LauncherModel = DEFAULT_LAUNCHER,
         options: Mapping[str, Any] | None = None,
         *,
@@ -132,15 +132,17 @@ class Game(State):
 
         Arguments of the wrong type are refused in the caller's words (a TypeError naming
         the argument), not deep inside the deal; a seed is a whole number, so that the
-        record of the game (which stores it) replays it.
+        record of the game (which stores it) replays it. ``players`` and ``seed`` are
+        typed SupportsIndex, not int, because the compiled build checks an int parameter
+        on entry with its own message (and turns True into 1) before this check runs.
         """
-        players, seed = _checked_new_arguments(edition, players, seed, launcher, options)
+        count, number = _checked_new_arguments(edition, players, seed, launcher, options)
         if isinstance(edition, str):
             edition = Edition.load(edition)
         if options:
             edition = edition.with_options(options)
         model = parse_launcher(launcher) if isinstance(launcher, str) else launcher
-        game = cls(edition, players, seed, model, events=events)
+        game = cls(edition, count, number, model, events=events)
         choose_first_dealer(game)
         start_hand(game)
         return game
