@@ -253,6 +253,39 @@ def test_the_new_game_screen_names_every_choice_in_words() -> None:
     run(app, scenario, size=(100, 60))
 
 
+EDITION_TITLES = {
+    ("2003", "en"): "UNO Attack! (2003)",
+    ("2003", "fr"): "UNO Attack! (2003)",
+    ("2010", "en"): "UNO Attack! (later edition)",
+    ("2010", "fr"): "UNO Attack! (édition ultérieure)",
+    ("mega-hit", "en"): "UNO Attack! Méga appuyer",
+    ("mega-hit", "fr"): "UNO Attack! Méga appuyer",
+}
+
+
+@pytest.mark.parametrize(("edition", "lang"), EDITION_TITLES)
+def test_the_edition_has_one_name_on_the_new_game_screen_and_at_the_table(
+    edition: str, lang: str
+) -> None:
+    # The new-game screen once named the editions "2003", "2010" and "mega-hit", and the
+    # table's header "UNO Attack! (later edition)" in French too.
+    title = EDITION_TITLES[edition, lang]
+    setup = Setup(edition=edition, seats=parse_players("you,bot"), seed=1, lang=lang)
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        chosen = [button for button in screen.query(RadioButton) if button.value]
+        assert [button.label.plain.split(" — ")[0] for button in chosen] == [title]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        header = screen_text(pilot.app).splitlines()[0].strip()
+        assert header.split(" · ")[0] == title
+
+    run(app, scenario, size=(80, 24))
+
+
 def test_the_new_game_screen_refuses_a_bad_house_rule_in_one_line() -> None:
     app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
 

@@ -85,6 +85,10 @@ _KIND_LABELS: dict[str, dict[Kind, str]] = {
     },
 }
 
+#: French titles of the shipped editions whose file's title is in English (the others are
+#: names: "UNO Attack! (2003)", "UNO Attack! Méga appuyer"). The web pages' are in i18n.js.
+EDITION_TITLES_FR = {"2010": "UNO Attack! (édition ultérieure)"}
+
 #: French descriptions of the shipped editions (the edition files hold the English ones).
 EDITION_DESCRIPTIONS_FR = {
     "2003": "L'original : Appuyer 2 fois, Poser tout, Échange de mains, Carte blanche Tous "
@@ -1156,6 +1160,17 @@ class Tr:
 
     def option(self, name: str) -> str:
         return OPTION_LABELS[self.lang].get(name, name)
+
+    def edition_title(self, name: str, english: str) -> str:
+        """An edition's title in this language, wherever the table names the edition (the
+        new-game screen, the table's header, the help): ``english`` is the edition file's.
+
+        >>> Tr("fr").edition_title("2010", "UNO Attack! (later edition)")
+        'UNO Attack! (édition ultérieure)'
+        """
+        if self.lang == "fr":
+            return EDITION_TITLES_FR.get(name, english)
+        return english
 
     def edition_description(self, name: str, english: str) -> str:
         if self.lang == "fr":

@@ -807,14 +807,16 @@ class TableScreen(Screen[None]):
         # A notification is drawn above every screen: the coach's hint would cover the
         # help (H asks for it again).
         self._withdraw_hint()
-        rules, from_doc = edition_rules(self.game.edition)
+        edition = self.game.edition
+        rules, from_doc = edition_rules(edition)
+        title = self.tr.edition_title(edition.name, edition.title)
 
         def closed(_: None) -> None:
             self._interlude = False
             self._pump()
             self._drain()
 
-        self.app.push_screen(HelpScreen(self.tr, self.game.edition.title, rules, from_doc), closed)
+        self.app.push_screen(HelpScreen(self.tr, title, rules, from_doc), closed)
 
     def action_quit(self) -> None:
         self.session.save()
@@ -864,7 +866,13 @@ class TableScreen(Screen[None]):
         else:
             dealer = tr("status.dealer", who=self.names[v.dealer])
         self.query_one("#status", Static).update(
-            tr("status", title=edition.title, hand=v.hand_number, dealer=dealer, goal=goal)
+            tr(
+                "status",
+                title=tr.edition_title(edition.name, edition.title),
+                hand=v.hand_number,
+                dealer=dealer,
+                goal=goal,
+            )
         )
         self.query_one(TopPanels).show(v, self.names, tr, self._viewer_seat, self._animation)
         self.query_one("#log", EventLog).show(self._lines)
