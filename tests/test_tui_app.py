@@ -744,14 +744,48 @@ def test_hot_seat_passes_the_keyboard_and_hides_the_hand() -> None:
         screen = table(pilot)
         assert screen.viewer == other
         assert set(screen.query_one(HandView).cards) == set(view(game, other).hand or ())
-        dealt = [line for line in screen.log_lines if line.startswith("You are dealt")]
-        assert len(dealt) == 1  # only Ben's own deal, told again for him
+        dealt = [line for line in screen.log_lines if " is dealt " in line]
+        assert [line.split(" is dealt ")[0] for line in dealt] == [names[other]]  # his own
         assert any(
             line == f"{names[starter]} presses the launcher: ding, nothing comes out."
             for line in screen.log_lines
         )
 
     run(app, scenario)
+
+
+def test_hot_seat_names_every_player_in_the_log_never_you() -> None:
+    # The log once said "You play red 7." to Alice and "You press the launcher" to Ben:
+    # with the keyboard passed around, "You" is whoever looks. Alone, it stays "You"
+    # (test_enter_plays_the_chosen_card_and_the_log_tells_it).
+    app = table_app(
+        "2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 stock=Y7,B9,... "
+        "launcher=scripted:2 seed=0",
+        "human:Alice,human:Ben",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app.screen, PassScreen)
+        await pilot.press("enter")  # Alice takes the keyboard
+        screen = table(pilot)
+        await pilot.press("enter")  # red 7
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert (screen.viewer, screen.log_lines) == (0, ["Alice plays red 7."])
+        await pilot.press("enter")  # Ben takes it, the dealer
+        assert " · dealer: Ben · " in screen_text(pilot.app).splitlines()[0]
+        await pilot.press("p")  # and gets two cards, which only he reads
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert (screen.viewer, screen.log_lines) == (
+            1,
+            [
+                "Alice plays red 7.",
+                "Ben presses the launcher: it fires! 2 cards. Ben gets yellow 7, blue 9.",
+            ],
+        )
+        await pilot.press("enter")  # Alice again: she reads how many, not which
+        assert screen.log_lines[-1] == "Ben presses the launcher: it fires! 2 cards."
+
+    run(app, scenario, size=(80, 24))
 
 
 # ---------------------------------------------------------------------- hands and matches

@@ -127,6 +127,9 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = (
             SPECTATOR if not humans else humans[0] if len(humans) == 1 else None
         )
+        # Several people at this keyboard: the story names each of them, as "you" would
+        # be whoever looks at the screen.
+        self.hot_seat = len(humans) > 1
         self.clock = TableClock()
         self._wakes = 0  # bumped by every wake scheduled: an older one does nothing
         self._thinking: tuple[int, int] | None = None  # (state, seat) searched on a thread
@@ -357,7 +360,7 @@ class TableScreen(Screen[None]):
     def _press_steps(self, event: Pressed) -> list[Reveal]:
         """The launcher whirrs, then dings or fires, and the cards come out one by one."""
         tr, pace = self.tr, self.pace
-        if event.seat == self._viewer_seat:
+        if event.seat == self._viewer_seat and not self.hot_seat:
             pressing = tr("launcher.press.you")
         else:
             pressing = tr("launcher.press", who=self.names[event.seat])
@@ -837,7 +840,7 @@ class TableScreen(Screen[None]):
         viewer = self._viewer_seat
         name = self.names.__getitem__
         for event in self.match.events(viewer, self._shown, upto):
-            line = describe(event, viewer, name, self.tr)
+            line = describe(event, viewer, name, self.tr, second_person=not self.hot_seat)
             if line:
                 self._lines.append(line)
         self._shown = max(self._shown, upto)
@@ -848,7 +851,7 @@ class TableScreen(Screen[None]):
         name = self.names.__getitem__
         lines = []
         for event in self.match.events(viewer, 0, self._shown):
-            line = describe(event, viewer, name, self.tr)
+            line = describe(event, viewer, name, self.tr, second_person=not self.hot_seat)
             if line:
                 lines.append(line)
         self._lines = lines[-EventLog.LIMIT :]
@@ -861,7 +864,7 @@ class TableScreen(Screen[None]):
         edition = self.game.edition
         options = self.game.options
         goal = tr(f"goal.{options.scoring_mode}", target=options.target_score)
-        if v.dealer == v.seat:
+        if v.dealer == v.seat and not self.hot_seat:
             dealer = tr("status.dealer.you")
         else:
             dealer = tr("status.dealer", who=self.names[v.dealer])
@@ -890,11 +893,7 @@ class TableScreen(Screen[None]):
                 cards=tr.count("card", count),
                 playable=tr.count("playable", len(playable)),
             )
-            title = (
-                tr("hand")
-                if len(self.session.humans) == 1
-                else tr("hand.of", who=self.names[v.seat])
-            )
+            title = tr("hand.of", who=self.names[v.seat]) if self.hot_seat else tr("hand")
             self.query_one("#hand-box", Vertical).border_title = f"{title} — {summary}"
         # The prompt speaks of the table as it is now; while the log is still telling how
         # it got there (a firing being animated), it would run ahead of the story.
