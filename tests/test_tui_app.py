@@ -1336,3 +1336,92 @@ def test_f_changes_the_speed_during_play() -> None:
         assert notes[-3:] == ["Speed: normal.", "Speed: fast.", "Speed: instant."]
 
     run(app, scenario)
+
+
+# ---------------------------------------------------------------------- the footer
+
+CHOOSE_TO_STOP = ["stop_after_fire=choose"]
+# The keys of the table, by where they apply (S: the table lets you stop; H: hints; Z: you
+# alone against bots), language and size. Where the line is too long, the keys a button
+# shows as well give way first, from the end: ? (Help), C (Catch), U (UNO!), P (Press).
+FOOTERS = [
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  S stop  H hint  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "120x40",
+        "←→↑↓ choose  Enter play  P press  S stop  U UNO  C catch  H hint  Z undo  F speed  "
+        "? help  Q quit",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "fr",
+        "80x24",
+        "←→ carte  Entrée jouer  S arrêter  H conseil  Z annuler  F vitesse  Q quitter",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "fr",
+        "120x40",
+        "←→ carte  Entrée jouer  P appuyer  S arrêter  U UNO  C attraper  H conseil  "
+        "Z annuler  F vitesse  ? aide  Q quitter",
+    ),
+    (
+        "you,bot",
+        [],
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  U UNO  H hint  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,bot",
+        [],
+        False,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  U UNO  C catch  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,human:Ana",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  S stop  U UNO  H hint  F speed  Q quit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seats", "options", "hints", "lang", "size", "footer"), FOOTERS)
+def test_the_footer_shows_the_keys_that_apply_on_one_line(
+    seats: str, options: list[str], hints: bool, lang: str, size: str, footer: str
+) -> None:
+    # H, Z, F and S were in no footer: only the help named them.
+    setup = build_setup(
+        players=seats, seed=3, launcher="scripted:0", options=options, lang=lang, hints=hints
+    )
+    app = PlayApp(setup, pace=Pace.instant(), save=False)
+    width, height = (int(n) for n in size.split("x"))
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        if isinstance(pilot.app.screen, PassScreen):
+            await pilot.press("enter")
+        table(pilot)
+        lines = screen_text(pilot.app).splitlines()
+        assert (len(lines), lines[-1].strip()) == (height, footer)
+
+    run(app, scenario, size=(width, height))

@@ -63,7 +63,7 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import SPEEDS, Pace, Session
-from unoattack.tui.widgets import EventLog, HandView, TopPanels, chip
+from unoattack.tui.widgets import EventLog, HandView, Key, KeyLine, TopPanels, chip
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
@@ -71,6 +71,10 @@ _FRAMES = "◐◓◑◒"
 _RECENT = 200
 #: How long the reason for a refusal stays up: long enough to read a sentence.
 _REFUSAL_SECONDS = 6.0
+#: The footer's keys in their order (``key.NAME`` in the words), and those a button of
+#: the table shows as well (Press, UNO!, Catch, Help), which give way on a narrow screen.
+_KEYS = ("move", "play", "press", "stop", "uno", "catch", "hint", "undo", "speed", "help", "quit")
+_BUTTONED_KEYS = frozenset({"press", "uno", "catch", "help"})
 
 
 class TableClock:
@@ -207,7 +211,24 @@ class TableScreen(Screen[None]):
             yield Button(tr("btn.uno"), id="uno", classes="act uno")
             yield Button("", id="catch", classes="act catch")
             yield Button(tr("btn.help"), id="help", classes="act")
-        yield Static(tr("keys"), id="keys")
+        yield KeyLine(self.keys, id="keys")
+
+    @property
+    def keys(self) -> list[Key]:
+        """The footer's keys, those that apply at this table: S where the table lets a
+        presser stop, H where hints are on, Z for a player alone against bots."""
+        tr = self.tr
+        humans = self.session.humans
+        applies = {
+            "stop": self.game.options.stop_after_fire == "choose",
+            "hint": self.session.hints and bool(humans),
+            "undo": len(humans) == 1,
+        }
+        return [
+            Key(tr(f"key.{name}"), button=name in _BUTTONED_KEYS)
+            for name in _KEYS
+            if applies.get(name, True)
+        ]
 
     def on_mount(self) -> None:
         self._mounted = True

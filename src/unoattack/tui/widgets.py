@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
@@ -418,6 +419,62 @@ class EventLog(VerticalScroll, can_focus=False):
             text.append(line, style="bold" if i == 0 else "")
         self.query_one("#log-lines", Static).update(text)
         self.scroll_home(animate=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A key of the footer: ``text`` names it, then what it does ("P press"); ``button``
+    says that a button on the screen shows it too."""
+
+    text: str
+    button: bool = False
+
+
+#: Between two keys of the footer (the key itself is bold).
+_KEY_GAP = "  "
+
+
+def keys_line(keys: Sequence[Key], width: int) -> Text:
+    """The keys on one line of ``width`` cells: when they do not all fit, those a button
+    shows as well give way first, from the end.
+
+    >>> keys = [Key("P press", button=True), Key("H hint"), Key("? help", button=True)]
+    >>> keys_line(keys, 40).plain, keys_line(keys, 16).plain, keys_line(keys, 6).plain
+    ('P press  H hint  ? help', 'P press  H hint', 'H hint')
+    """
+    shown = list(keys)
+
+    def length() -> int:
+        return sum(cell_len(key.text) for key in shown) + len(_KEY_GAP) * (len(shown) - 1)
+
+    while length() > width and any(key.button for key in shown):
+        del shown[max(i for i, key in enumerate(shown) if key.button)]
+    line = Text(no_wrap=True, overflow="ellipsis")
+    for i, key in enumerate(shown):
+        name, _, does = key.text.partition(" ")
+        if i:
+            line.append(_KEY_GAP)
+        line.append(name, style="bold")
+        line.append(f" {does}")
+    return line
+
+
+class KeyLine(Widget):
+    """The footer: the keys that apply at this table, on one line (see :func:`keys_line`)."""
+
+    DEFAULT_CSS = "KeyLine { height: 1; }"
+
+    def __init__(self, keys: Sequence[Key] = (), *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys = tuple(keys)
+
+    def show(self, keys: Sequence[Key]) -> None:
+        if tuple(keys) != self.keys:
+            self.keys = tuple(keys)
+            self.refresh()
+
+    def render(self) -> Text:
+        return keys_line(self.keys, self.content_size.width)
 
 
 def viewer_hand(v: View) -> tuple[Card, ...] | None:
