@@ -406,6 +406,67 @@ def test_facing_a_hit_pile_each_refused_key_says_why() -> None:
     run(app, scenario)
 
 
+# Sixty-four cards, sixteen of each colour: at 80 columns each colour takes two lines of
+# chips (eight lines), more than an 80x24 screen leaves the hand beside the table.
+LONG_HAND = ",".join(
+    f"{colour}{card}"
+    for colour in "RYGB"
+    for card in (*"123456789", "-Skip", "-Skip", "-Rev", "-Rev", "-Hit2", "-DA", "-TH")
+)
+LONG_HAND_SCREEN = {
+    "en": (
+        "What happened",
+        "Press (P)",
+        "←→↑↓ choose  Enter play  P press  U UNO  H hint  Z undo  F speed  Q quit",
+        "▸Trade Hands◂",
+    ),
+    "fr": (
+        "Ce qui s'est passé",
+        "Appuyer (P)",
+        "←→ carte  Entrée jouer  P appuyer  H conseil  Z annuler  F vitesse  Q quitter",
+        "▸Échange◂",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_hand_scrolls_in_its_panel_with_the_chosen_card_in_sight(lang: str) -> None:
+    # A hand of 64 cards once pushed the buttons and the footer off an 80x24 screen.
+    app = table_app(
+        f"2003 hands={LONG_HAND}/B9 pile=R9 turn=0 dealer=1 scores=0,0 {TAIL}", lang=lang
+    )
+    log_title, press, footer, last_chip = LONG_HAND_SCREEN[lang]
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        hand = screen.query_one(HandView)
+        box = screen.query_one("#hand-box")
+        lines = screen_text(pilot.app).splitlines()
+        assert len(lines) == 24
+        assert lines[0].startswith(" UNO Attack! (2003) · ")
+        # The whole table stays on the screen: the log keeps three lines, the buttons and
+        # the footer their rows.
+        log_top = next(row for row, line in enumerate(lines) if f"╭─ {log_title} " in line)
+        log_end = next(row for row in range(log_top, 24) if lines[row].startswith("╰"))
+        assert log_end - log_top - 1 == 3
+        assert lines[-2].lstrip().startswith(press)
+        assert lines[-1].strip() == footer
+        # The hand scrolls in its panel, the chosen card in sight.
+        assert (hand.chosen, box.scroll_y) == (Card.parse("R1"), 0)
+        assert box.max_scroll_y > 0
+        assert "▸1◂" in screen_text(pilot.app)
+        await pilot.press("left")  # round to the last card, on the last line
+        await pilot.pause()
+        assert (hand.chosen, box.scroll_y) == (Card.parse("B-TH"), box.max_scroll_y)
+        assert last_chip in screen_text(pilot.app)
+        await pilot.press("right")  # and back to the first
+        await pilot.pause()
+        assert (hand.chosen, box.scroll_y) == (Card.parse("R1"), 0)
+        assert "▸1◂" in screen_text(pilot.app)
+
+    run(app, scenario, size=(80, 24))
+
+
 def test_clicking_a_card_chooses_it_and_clicking_again_plays_it() -> None:
     app = table_app(f"2003 hands=R7,R3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}")
 

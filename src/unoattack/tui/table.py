@@ -31,7 +31,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -63,7 +63,7 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import SPEEDS, Pace, Session
-from unoattack.tui.widgets import EventLog, HandView, Key, KeyLine, TopPanels, chip
+from unoattack.tui.widgets import EventLog, HandBox, HandView, Key, KeyLine, TopPanels, chip
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
@@ -203,7 +203,7 @@ class TableScreen(Screen[None]):
         yield TopPanels(id="top")
         yield EventLog(id="log")
         yield Static(id="prompt")
-        with Vertical(id="hand-box"):
+        with HandBox(id="hand-box"):
             yield HandView(tr, id="hand")
         with Horizontal(id="actions"):
             yield Button(tr("btn.press"), id="press", classes="act")
@@ -905,7 +905,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", HandView)
         if v.seat == SPECTATOR:
             hand.show(None, frozenset(), placeholder=tr("hand.spectator"))
-            self.query_one("#hand-box", Vertical).border_title = tr("seats")
+            self.query_one(HandBox).border_title = tr("seats")
         else:
             hand.show(v.hand, playable if not self.busy else frozenset(), self._hidden)
             count = len(v.hand or ())
@@ -915,7 +915,7 @@ class TableScreen(Screen[None]):
                 playable=tr.count("playable", len(playable)),
             )
             title = tr("hand.of", who=self.names[v.seat]) if self.hot_seat else tr("hand")
-            self.query_one("#hand-box", Vertical).border_title = f"{title} — {summary}"
+            self.query_one(HandBox).border_title = f"{title} — {summary}"
         # The prompt speaks of the table as it is now; while the log is still telling how
         # it got there (a firing being animated), it would run ahead of the story.
         telling = self._shown < self.match.log_size
