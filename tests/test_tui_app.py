@@ -815,15 +815,18 @@ def test_hot_seat_passes_the_keyboard_and_hides_the_hand() -> None:
     run(app, scenario)
 
 
+# Alice plays red 7; Ben, who cannot follow it, presses and gets yellow 7 and blue 9.
+ALICE_AND_BEN = (
+    "2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 stock=Y7,B9,... "
+    "launcher=scripted:2 seed=0"
+)
+
+
 def test_hot_seat_names_every_player_in_the_log_never_you() -> None:
     # The log once said "You play red 7." to Alice and "You press the launcher" to Ben:
     # with the keyboard passed around, "You" is whoever looks. Alone, it stays "You"
     # (test_enter_plays_the_chosen_card_and_the_log_tells_it).
-    app = table_app(
-        "2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 stock=Y7,B9,... "
-        "launcher=scripted:2 seed=0",
-        "human:Alice,human:Ben",
-    )
+    app = table_app(ALICE_AND_BEN, "human:Alice,human:Ben")
 
     async def scenario(pilot: Pilot[None]) -> None:
         assert isinstance(pilot.app.screen, PassScreen)
@@ -845,6 +848,26 @@ def test_hot_seat_names_every_player_in_the_log_never_you() -> None:
         )
         await pilot.press("enter")  # Alice again: she reads how many, not which
         assert screen.log_lines[-1] == "Ben presses the launcher: it fires! 2 cards."
+
+    run(app, scenario, size=(80, 24))
+
+
+def test_hot_seat_the_next_player_never_sees_the_cards_the_launcher_gave_the_last() -> None:
+    # The launcher's animation once stayed up for Alice with the faces of Ben's two cards.
+    app = table_app(ALICE_AND_BEN, "human:Alice,human:Ben")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "enter")  # Alice plays red 7
+        await pilot.press("enter", "p")  # Ben presses: yellow 7 and blue 9 come out
+        await pilot.press("enter")  # Alice takes the keyboard
+        assert table(pilot).viewer == 0
+        pile = [line.split("│")[1].strip() for line in screen_text(pilot.app).splitlines()[2:6]]
+        assert pile == [
+            "Top  7  red",
+            "Pile: 2 cards",
+            "Launcher ○○○○○○○○ 105 cards",
+            "0 presses since it last fired",
+        ]
 
     run(app, scenario, size=(80, 24))
 

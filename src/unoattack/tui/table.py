@@ -569,6 +569,7 @@ class TableScreen(Screen[None]):
         def ready(_: None) -> None:
             self.viewer = seat
             self._hidden = []
+            self._animation = None  # it showed the last viewer's cards coming out
             self._uno_armed = False
             self._relog()
             self._interlude = False
