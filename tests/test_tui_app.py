@@ -253,6 +253,39 @@ def test_the_new_game_screen_names_every_choice_in_words() -> None:
     run(app, scenario, size=(100, 60))
 
 
+EDITION_TITLES = {
+    ("2003", "en"): "UNO Attack! (2003)",
+    ("2003", "fr"): "UNO Attack! (2003)",
+    ("2010", "en"): "UNO Attack! (later edition)",
+    ("2010", "fr"): "UNO Attack! (édition ultérieure)",
+    ("mega-hit", "en"): "UNO Attack! Méga appuyer",
+    ("mega-hit", "fr"): "UNO Attack! Méga appuyer",
+}
+
+
+@pytest.mark.parametrize(("edition", "lang"), EDITION_TITLES)
+def test_the_edition_has_one_name_on_the_new_game_screen_and_at_the_table(
+    edition: str, lang: str
+) -> None:
+    # The new-game screen once named the editions "2003", "2010" and "mega-hit", and the
+    # table's header "UNO Attack! (later edition)" in French too.
+    title = EDITION_TITLES[edition, lang]
+    setup = Setup(edition=edition, seats=parse_players("you,bot"), seed=1, lang=lang)
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        chosen = [button for button in screen.query(RadioButton) if button.value]
+        assert [button.label.plain.split(" — ")[0] for button in chosen] == [title]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        header = screen_text(pilot.app).splitlines()[0].strip()
+        assert header.split(" · ")[0] == title
+
+    run(app, scenario, size=(80, 24))
+
+
 def test_the_new_game_screen_refuses_a_bad_house_rule_in_one_line() -> None:
     app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
 
@@ -371,6 +404,67 @@ def test_facing_a_hit_pile_each_refused_key_says_why() -> None:
         assert screen.game.to_act == 0
 
     run(app, scenario)
+
+
+# Sixty-four cards, sixteen of each colour: at 80 columns each colour takes two lines of
+# chips (eight lines), more than an 80x24 screen leaves the hand beside the table.
+LONG_HAND = ",".join(
+    f"{colour}{card}"
+    for colour in "RYGB"
+    for card in (*"123456789", "-Skip", "-Skip", "-Rev", "-Rev", "-Hit2", "-DA", "-TH")
+)
+LONG_HAND_SCREEN = {
+    "en": (
+        "What happened",
+        "Press (P)",
+        "←→↑↓ choose  Enter play  P press  U UNO  H hint  Z undo  F speed  Q quit",
+        "▸Trade Hands◂",
+    ),
+    "fr": (
+        "Ce qui s'est passé",
+        "Appuyer (P)",
+        "←→ carte  Entrée jouer  P appuyer  H conseil  Z annuler  F vitesse  Q quitter",
+        "▸Échange◂",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_hand_scrolls_in_its_panel_with_the_chosen_card_in_sight(lang: str) -> None:
+    # A hand of 64 cards once pushed the buttons and the footer off an 80x24 screen.
+    app = table_app(
+        f"2003 hands={LONG_HAND}/B9 pile=R9 turn=0 dealer=1 scores=0,0 {TAIL}", lang=lang
+    )
+    log_title, press, footer, last_chip = LONG_HAND_SCREEN[lang]
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = table(pilot)
+        hand = screen.query_one(HandView)
+        box = screen.query_one("#hand-box")
+        lines = screen_text(pilot.app).splitlines()
+        assert len(lines) == 24
+        assert lines[0].startswith(" UNO Attack! (2003) · ")
+        # The whole table stays on the screen: the log keeps three lines, the buttons and
+        # the footer their rows.
+        log_top = next(row for row, line in enumerate(lines) if f"╭─ {log_title} " in line)
+        log_end = next(row for row in range(log_top, 24) if lines[row].startswith("╰"))
+        assert log_end - log_top - 1 == 3
+        assert lines[-2].lstrip().startswith(press)
+        assert lines[-1].strip() == footer
+        # The hand scrolls in its panel, the chosen card in sight.
+        assert (hand.chosen, box.scroll_y) == (Card.parse("R1"), 0)
+        assert box.max_scroll_y > 0
+        assert "▸1◂" in screen_text(pilot.app)
+        await pilot.press("left")  # round to the last card, on the last line
+        await pilot.pause()
+        assert (hand.chosen, box.scroll_y) == (Card.parse("B-TH"), box.max_scroll_y)
+        assert last_chip in screen_text(pilot.app)
+        await pilot.press("right")  # and back to the first
+        await pilot.pause()
+        assert (hand.chosen, box.scroll_y) == (Card.parse("R1"), 0)
+        assert "▸1◂" in screen_text(pilot.app)
+
+    run(app, scenario, size=(80, 24))
 
 
 def test_clicking_a_card_chooses_it_and_clicking_again_plays_it() -> None:
@@ -711,14 +805,71 @@ def test_hot_seat_passes_the_keyboard_and_hides_the_hand() -> None:
         screen = table(pilot)
         assert screen.viewer == other
         assert set(screen.query_one(HandView).cards) == set(view(game, other).hand or ())
-        dealt = [line for line in screen.log_lines if line.startswith("You are dealt")]
-        assert len(dealt) == 1  # only Ben's own deal, told again for him
+        dealt = [line for line in screen.log_lines if " is dealt " in line]
+        assert [line.split(" is dealt ")[0] for line in dealt] == [names[other]]  # his own
         assert any(
             line == f"{names[starter]} presses the launcher: ding, nothing comes out."
             for line in screen.log_lines
         )
 
     run(app, scenario)
+
+
+# Alice plays red 7; Ben, who cannot follow it, presses and gets yellow 7 and blue 9.
+ALICE_AND_BEN = (
+    "2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 stock=Y7,B9,... "
+    "launcher=scripted:2 seed=0"
+)
+
+
+def test_hot_seat_names_every_player_in_the_log_never_you() -> None:
+    # The log once said "You play red 7." to Alice and "You press the launcher" to Ben:
+    # with the keyboard passed around, "You" is whoever looks. Alone, it stays "You"
+    # (test_enter_plays_the_chosen_card_and_the_log_tells_it).
+    app = table_app(ALICE_AND_BEN, "human:Alice,human:Ben")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app.screen, PassScreen)
+        await pilot.press("enter")  # Alice takes the keyboard
+        screen = table(pilot)
+        await pilot.press("enter")  # red 7
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert (screen.viewer, screen.log_lines) == (0, ["Alice plays red 7."])
+        await pilot.press("enter")  # Ben takes it, the dealer
+        assert " · dealer: Ben · " in screen_text(pilot.app).splitlines()[0]
+        await pilot.press("p")  # and gets two cards, which only he reads
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert (screen.viewer, screen.log_lines) == (
+            1,
+            [
+                "Alice plays red 7.",
+                "Ben presses the launcher: it fires! 2 cards. Ben gets yellow 7, blue 9.",
+            ],
+        )
+        await pilot.press("enter")  # Alice again: she reads how many, not which
+        assert screen.log_lines[-1] == "Ben presses the launcher: it fires! 2 cards."
+
+    run(app, scenario, size=(80, 24))
+
+
+def test_hot_seat_the_next_player_never_sees_the_cards_the_launcher_gave_the_last() -> None:
+    # The launcher's animation once stayed up for Alice with the faces of Ben's two cards.
+    app = table_app(ALICE_AND_BEN, "human:Alice,human:Ben")
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "enter")  # Alice plays red 7
+        await pilot.press("enter", "p")  # Ben presses: yellow 7 and blue 9 come out
+        await pilot.press("enter")  # Alice takes the keyboard
+        assert table(pilot).viewer == 0
+        pile = [line.split("│")[1].strip() for line in screen_text(pilot.app).splitlines()[2:6]]
+        assert pile == [
+            "Top  7  red",
+            "Pile: 2 cards",
+            "Launcher ○○○○○○○○ 105 cards",
+            "0 presses since it last fired",
+        ]
+
+    run(app, scenario, size=(80, 24))
 
 
 # ---------------------------------------------------------------------- hands and matches
@@ -1269,3 +1420,92 @@ def test_f_changes_the_speed_during_play() -> None:
         assert notes[-3:] == ["Speed: normal.", "Speed: fast.", "Speed: instant."]
 
     run(app, scenario)
+
+
+# ---------------------------------------------------------------------- the footer
+
+CHOOSE_TO_STOP = ["stop_after_fire=choose"]
+# The keys of the table, by where they apply (S: the table lets you stop; H: hints; Z: you
+# alone against bots), language and size. Where the line is too long, the keys a button
+# shows as well give way first, from the end: ? (Help), C (Catch), U (UNO!), P (Press).
+FOOTERS = [
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  S stop  H hint  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "120x40",
+        "←→↑↓ choose  Enter play  P press  S stop  U UNO  C catch  H hint  Z undo  F speed  "
+        "? help  Q quit",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "fr",
+        "80x24",
+        "←→ carte  Entrée jouer  S arrêter  H conseil  Z annuler  F vitesse  Q quitter",
+    ),
+    (
+        "you,bot",
+        CHOOSE_TO_STOP,
+        True,
+        "fr",
+        "120x40",
+        "←→ carte  Entrée jouer  P appuyer  S arrêter  U UNO  C attraper  H conseil  "
+        "Z annuler  F vitesse  ? aide  Q quitter",
+    ),
+    (
+        "you,bot",
+        [],
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  U UNO  H hint  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,bot",
+        [],
+        False,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  U UNO  C catch  Z undo  F speed  Q quit",
+    ),
+    (
+        "you,human:Ana",
+        CHOOSE_TO_STOP,
+        True,
+        "en",
+        "80x24",
+        "←→↑↓ choose  Enter play  P press  S stop  U UNO  H hint  F speed  Q quit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seats", "options", "hints", "lang", "size", "footer"), FOOTERS)
+def test_the_footer_shows_the_keys_that_apply_on_one_line(
+    seats: str, options: list[str], hints: bool, lang: str, size: str, footer: str
+) -> None:
+    # H, Z, F and S were in no footer: only the help named them.
+    setup = build_setup(
+        players=seats, seed=3, launcher="scripted:0", options=options, lang=lang, hints=hints
+    )
+    app = PlayApp(setup, pace=Pace.instant(), save=False)
+    width, height = (int(n) for n in size.split("x"))
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        if isinstance(pilot.app.screen, PassScreen):
+            await pilot.press("enter")
+        table(pilot)
+        lines = screen_text(pilot.app).splitlines()
+        assert (len(lines), lines[-1].strip()) == (height, footer)
+
+    run(app, scenario, size=(width, height))

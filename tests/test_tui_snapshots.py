@@ -101,7 +101,12 @@ TABLE_TEXT = {
             "Launcher ●○○○○○○○ 90 cards",
             "1 press since it last fired",
         ],
-        "keys": "←→↑↓ choose · Enter play · P press · U UNO · C catch · ? help · Q quit",
+        # At 80 columns, ? (Help) and C (Catch) give way to H, Z and F: their buttons show them.
+        "keys": {
+            "80x24": "←→↑↓ choose  Enter play  P press  U UNO  H hint  Z undo  F speed  Q quit",
+            "120x40": "←→↑↓ choose  Enter play  P press  U UNO  C catch  H hint  Z undo  "
+            "F speed  ? help  Q quit",
+        },
     },
     "fr": {
         "status": "UNO Attack! Méga appuyer · manche 1 · Robot 4 distribue · premier à 500",
@@ -111,7 +116,12 @@ TABLE_TEXT = {
             "Distributeur ●○○○○○○○ 90 cartes",
             "1 appui depuis le dernier tir",
         ],
-        "keys": "←→ carte · Entrée jouer · P appuyer · U UNO · C attraper · ? aide · Q quitter",
+        "keys": {
+            "80x24": "←→ carte  Entrée jouer  P appuyer  H conseil  Z annuler  F vitesse  "
+            "Q quitter",
+            "120x40": "←→ carte  Entrée jouer  P appuyer  U UNO  C attraper  H conseil  Z annuler  "
+            "F vitesse  ? aide  Q quitter",
+        },
     },
 }
 
@@ -130,7 +140,7 @@ def test_table(lang: str, size: str) -> None:
         pile, pile_end, seats_end = top_panels(lines)
         assert pile == expected["pile"]  # a line each: none wraps
         assert pile_end == seats_end
-        assert lines[-1].strip() == expected["keys"]  # the whole footer, at 80 columns too
+        assert lines[-1].strip() == expected["keys"][size]  # one line, at 80 columns too
         check(pilot.app, f"table_{lang}_{size}")
 
     run(app, scenario, SIZES[size])
@@ -255,7 +265,11 @@ def test_new_game(lang: str, size: str) -> None:
     run(app, scenario, SIZES[size])
 
 
-EDITION_MARKS = {"2003": "( )", "2010": "( )", "mega-hit": "(•)"}
+# Each edition by its title, as the table's header names it.
+EDITION_MARKS = {
+    "en": {"(2003)": "( )", "(later edition)": "( )", "Méga appuyer": "(•)"},
+    "fr": {"(2003)": "( )", "(édition ultérieure)": "( )", "Méga appuyer": "(•)"},
+}
 TICKS = {
     "en": [
         "[x] Mega Hit: a player facing a Hit card may stack any Hit card",
@@ -282,10 +296,10 @@ def test_new_game_reads_without_colour(
         assert pilot.app.no_color
         marks = {}
         for line in lines_of(pilot.app):
-            found = re.match(r" (.{3}) (2003|2010|mega-hit) — ", line)
+            found = re.match(r" (.{3}) UNO Attack! (.+?) — ", line)
             if found:
                 marks[found[2]] = found[1]
-        assert marks == EDITION_MARKS
+        assert marks == EDITION_MARKS[lang]
         check(pilot.app, f"new_game_mono_{lang}_{size}")
         pilot.app.screen.query_one("#form").scroll_end(animate=False)
         await pilot.pause()

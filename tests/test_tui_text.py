@@ -136,8 +136,9 @@ def test_every_event_of_a_whole_match_is_told_in_both_languages(edition: str) ->
         tr = Tr(lang)
         for viewer in (SPECTATOR, 0, 1, 2):
             for event in game.log:
-                line = describe(event, viewer, names, tr)
-                assert line is None or (line and "{" not in line), (event, line)
+                for second_person in (True, False):
+                    line = describe(event, viewer, names, tr, second_person=second_person)
+                    assert line is None or (line and "{" not in line), (event, line)
 
 
 def test_a_seat_never_reads_another_seats_cards() -> None:
@@ -154,6 +155,30 @@ def test_a_seat_never_reads_another_seats_cards() -> None:
                 assert (line != "") == (event.seat == viewer)
             if isinstance(event, HandsTraded) and viewer not in (event.seat, event.target):
                 assert "receive" not in line
+
+
+@pytest.mark.parametrize("edition", ["2003", "2010", "mega-hit"])
+def test_at_a_shared_keyboard_the_viewer_is_named_and_reads_only_their_own_cards(
+    edition: str,
+) -> None:
+    game = Game.new(edition, players=3, seed=5, options={"target_score": 100})
+    play_match(game, [RandomBot(random.Random(s)) for s in range(3)])
+    names = ["Ana", "Ben", "Cy"]
+    you = re.compile(r"\b(you|your|vous|votre)\b", re.IGNORECASE)
+    for lang in ("en", "fr"):
+        tr = Tr(lang)
+        for viewer in (0, 1, 2):
+            for event in game.log:
+                line = describe(event, viewer, names.__getitem__, tr, second_person=False)
+                assert not you.search(line or ""), (event, line)
+                mine = describe(event, viewer, names.__getitem__, tr) or ""
+                # The same facts as the viewer reads them alone: "You" gives way to a name.
+                assert (line is None) == (mine == ""), (event, line)
+                if isinstance(event, Dealt):
+                    assert (line is not None) == (event.seat == viewer)
+                if isinstance(event, Pressed) and event.count and event.seat == viewer:
+                    gets = " gets " if lang == "en" else " reçoit "
+                    assert f"{names[viewer]}{gets}" in (line or ""), line
 
 
 def test_the_viewer_reads_you() -> None:

@@ -28,7 +28,8 @@ Screen { layout: vertical; }
 #seat-lines { text-wrap: nowrap; text-overflow: ellipsis; }
 #log { height: 1fr; min-height: 5; padding: 0 1; border: round $primary; }
 #prompt { height: auto; max-height: 3; padding: 0 1; background: $boost; }
-#hand-box { height: auto; max-height: 10; border: round $accent; overflow-y: auto; }
+/* As tall as the hand, up to what the rest leaves it beside the log's least (HandBox). */
+#hand-box { height: auto; border: round $accent; overflow-y: auto; }
 #actions { height: 1; padding: 0 1; }
 #actions Button { height: 1; min-width: 6; border: none; margin: 0 1 0 0; padding: 0 1; }
 #actions Button.armed { background: $warning; color: $background; text-style: bold; }

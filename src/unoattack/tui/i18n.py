@@ -85,6 +85,10 @@ _KIND_LABELS: dict[str, dict[Kind, str]] = {
     },
 }
 
+#: French titles of the shipped editions whose file's title is in English (the others are
+#: names: "UNO Attack! (2003)", "UNO Attack! Méga appuyer"). The web pages' are in i18n.js.
+EDITION_TITLES_FR = {"2010": "UNO Attack! (édition ultérieure)"}
+
 #: French descriptions of the shipped editions (the edition files hold the English ones).
 EDITION_DESCRIPTIONS_FR = {
     "2003": "L'original : Appuyer 2 fois, Poser tout, Échange de mains, Carte blanche Tous "
@@ -147,6 +151,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.dealer_chosen.you": "You draw the highest card and deal.",
         "ev.hand_started": "Hand {n} begins: {who} deals {cards} to each player.",
         "ev.hand_started.you": "Hand {n} begins: you deal {cards} to each player.",
+        "ev.dealt": "{who} is dealt {cards}.",
         "ev.dealt.you": "You are dealt {cards}.",
         "ev.start_card": "The start card is {card}.",
         "ev.start_card.returned": "{card} is turned up and goes back into the launcher.",
@@ -176,7 +181,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.pressed.stuck": " ({stuck})",
         "ev.pressed.misfire": "{who} presses the launcher: it fires, but it is empty.",
         "ev.pressed.misfire.you": "You press the launcher: it fires, but it is empty.",
-        "ev.pressed.got": " You get {cards}.",
+        "ev.pressed.got": " {who} gets {cards}.",
+        "ev.pressed.got.you": " You get {cards}.",
         # Chosen (S) or, where the table stops every presser once cards came out, not:
         # the words fit both.
         "ev.stopped": "Cards came out: {who} is done pressing ({left} left).",
@@ -187,7 +193,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.traded": "{who} trades hands with {target}.",
         "ev.traded.you": "You trade hands with {target}.",
         "ev.traded.victim": "{who} trades hands with you.",
-        "ev.traded.got": " You receive {cards}.",
+        "ev.traded.got": " {who} receives {cards}.",
+        "ev.traded.got.you": " You receive {cards}.",
         "ev.bonus": "{who} plays again (bonus turn).",
         "ev.bonus.you": "You play again (bonus turn).",
         "ev.uno": "{who} says UNO!",
@@ -264,7 +271,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "btn.uno": "UNO! (U)",
         "btn.catch": "Catch {who}! (C)",
         "btn.help": "Help (?)",
-        "keys": "←→↑↓ choose · Enter play · P press · U UNO · C catch · ? help · Q quit",
+        # the footer's keys, each its key then what it does (TableScreen.keys)
+        "key.move": "←→↑↓ choose",
+        "key.play": "Enter play",
+        "key.press": "P press",
+        "key.stop": "S stop",
+        "key.uno": "U UNO",
+        "key.catch": "C catch",
+        "key.hint": "H hint",
+        "key.undo": "Z undo",
+        "key.speed": "F speed",
+        "key.help": "? help",
+        "key.quit": "Q quit",
         # notices
         "note.uno_armed": "UNO! will be said with your next card.",
         "note.uno_disarmed": "UNO call cancelled.",
@@ -596,6 +614,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.dealer_chosen.you": "Vous pigez la carte la plus haute et distribuez.",
         "ev.hand_started": "Manche {n} : {who} distribue {cards} à chaque joueur.",
         "ev.hand_started.you": "Manche {n} : vous distribuez {cards} à chaque joueur.",
+        "ev.dealt": "{who} reçoit {cards}.",
         "ev.dealt.you": "Vous recevez {cards}.",
         "ev.start_card": "La carte de départ est {card}.",
         "ev.start_card.returned": "{card} est retournée puis remise dans le distributeur.",
@@ -625,7 +644,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.pressed.stuck": " ({stuck})",
         "ev.pressed.misfire": "{who} appuie : ça tire, mais le distributeur est vide.",
         "ev.pressed.misfire.you": "Vous appuyez : ça tire, mais le distributeur est vide.",
-        "ev.pressed.got": " Vous recevez {cards}.",
+        "ev.pressed.got": " {who} reçoit {cards}.",
+        "ev.pressed.got.you": " Vous recevez {cards}.",
         "ev.stopped": "Des cartes sont sorties : {who} a fini d'appuyer (il en restait {left}).",
         "ev.stopped.you": "Des cartes sont sorties : vous avez fini d'appuyer (il en "
         "restait {left}).",
@@ -635,7 +655,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev.traded": "{who} échange sa main avec {target}.",
         "ev.traded.you": "Vous échangez votre main avec {target}.",
         "ev.traded.victim": "{who} échange sa main avec vous.",
-        "ev.traded.got": " Vous recevez {cards}.",
+        "ev.traded.got": " {who} reçoit {cards}.",
+        "ev.traded.got.you": " Vous recevez {cards}.",
         "ev.bonus": "{who} rejoue (tour bonus).",
         "ev.bonus.you": "Vous rejouez (tour bonus).",
         "ev.uno": "{who} dit UNO !",
@@ -709,8 +730,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "btn.uno": "UNO ! (U)",
         "btn.catch": "Attraper {who} ! (C)",
         "btn.help": "Aide (?)",
-        # 80 columns at most, with the line's padding: ↑↓ (between colours) is in the help.
-        "keys": "←→ carte · Entrée jouer · P appuyer · U UNO · C attraper · ? aide · Q quitter",
+        # ↑↓ (between colours) is in the help: at 80 columns, with every key that applies
+        # but those a button shows, the line is 77 wide.
+        "key.move": "←→ carte",
+        "key.play": "Entrée jouer",
+        "key.press": "P appuyer",
+        "key.stop": "S arrêter",
+        "key.uno": "U UNO",
+        "key.catch": "C attraper",
+        "key.hint": "H conseil",
+        "key.undo": "Z annuler",
+        "key.speed": "F vitesse",
+        "key.help": "? aide",
+        "key.quit": "Q quitter",
         "note.uno_armed": "UNO ! sera dit avec votre prochaine carte.",
         "note.uno_disarmed": "Annonce UNO annulée.",
         "note.showing": "Un instant : les derniers coups s'affichent encore (F : plus vite).",
@@ -1156,6 +1188,17 @@ class Tr:
 
     def option(self, name: str) -> str:
         return OPTION_LABELS[self.lang].get(name, name)
+
+    def edition_title(self, name: str, english: str) -> str:
+        """An edition's title in this language, wherever the table names the edition (the
+        new-game screen, the table's header, the help): ``english`` is the edition file's.
+
+        >>> Tr("fr").edition_title("2010", "UNO Attack! (later edition)")
+        'UNO Attack! (édition ultérieure)'
+        """
+        if self.lang == "fr":
+            return EDITION_TITLES_FR.get(name, english)
+        return english
 
     def edition_description(self, name: str, english: str) -> str:
         if self.lang == "fr":

@@ -50,18 +50,32 @@ from unoattack.tui.i18n import Tr
 Names = Callable[[int], str]
 
 
-def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
+def describe(
+    event: Event, viewer: int, names: Names, tr: Tr, *, second_person: bool = True
+) -> str | None:
     """One line telling ``event`` to ``viewer`` (a seat or ``SPECTATOR``), or None for
-    events that need no line (an ordinary turn starting, another seat's deal)."""
+    events that need no line (an ordinary turn starting, another seat's deal).
+
+    The viewer's own doings are told as "you" unless ``second_person`` is False: at a
+    keyboard passed between players, where "you" is whoever looks, each is named (the
+    line still tells only what the viewer may know).
+
+    >>> from unoattack.engine.events import Dealt
+    >>> from unoattack.rules import Card
+    >>> deal = Dealt(0, 2, (Card.parse("R7"), Card.parse("W")))
+    >>> describe(deal, 0, ["Ana", "Ben"].__getitem__, Tr("en"), second_person=False)
+    'Ana is dealt red 7, Wild.'
+    """
     event = event.for_seat(viewer)
+    you = viewer if second_person and viewer != SPECTATOR else None  # told as "you"
 
     def say(key: str, seat: int, **values: object) -> str:
-        if seat == viewer and viewer != SPECTATOR and tr.has(f"{key}.you"):
+        if seat == you and tr.has(f"{key}.you"):
             return tr(f"{key}.you", **values)
         return tr(key, who=names(seat), **values)
 
     def obj(seat: int) -> str:
-        return tr("you.object") if seat == viewer else names(seat)
+        return tr("you.object") if seat == you else names(seat)
 
     if isinstance(event, DealerChosen):
         return say("ev.dealer_chosen", event.dealer)
@@ -71,7 +85,7 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
     if isinstance(event, Dealt):
         if event.cards is None or event.seat != viewer:
             return None
-        return tr("ev.dealt.you", cards=tr.cards(event.cards))
+        return say("ev.dealt", event.seat, cards=tr.cards(event.cards))
     if isinstance(event, StartCardTurned):
         key = "ev.start_card.returned" if event.returned else "ev.start_card"
         return tr(key, card=tr.card(event.card))
@@ -104,7 +118,7 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
             line += tr("ev.pressed.stuck", stuck=tr.count("stuck", event.stuck))
         line += "."
         if event.cards:
-            line += tr("ev.pressed.got", cards=tr.cards(event.cards))
+            line += say("ev.pressed.got", event.seat, cards=tr.cards(event.cards))
         return line
     if isinstance(event, StoppedPressing):
         return say("ev.stopped", event.seat, left=event.presses_left)
@@ -114,13 +128,13 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
         direction = tr("clockwise") if event.direction > 0 else tr("counterclockwise")
         return tr("ev.reversed", direction=direction)
     if isinstance(event, HandsTraded):
-        if event.target == viewer:
+        if event.target == you:
             line = tr("ev.traded.victim", who=names(event.seat))
         else:
             line = say("ev.traded", event.seat, target=names(event.target))
         received = event.seat_cards if viewer == event.seat else event.target_cards
         if received is not None and viewer in (event.seat, event.target):
-            line += tr("ev.traded.got", cards=tr.cards(received))
+            line += say("ev.traded.got", viewer, cards=tr.cards(received))
         return line
     if isinstance(event, TurnStarted):
         return say("ev.bonus", event.seat) if event.bonus else None
@@ -128,9 +142,9 @@ def describe(event: Event, viewer: int, names: Names, tr: Tr) -> str | None:
         return say("ev.uno", event.seat)
     if isinstance(event, Caught):
         presses = tr.count("press", event.presses)
-        if event.seat == viewer:
+        if event.seat == you:
             return tr("ev.caught.victim", catcher=names(event.catcher), presses=presses)
-        if event.catcher == viewer:
+        if event.catcher == you:
             return tr("ev.caught.you", who=names(event.seat), presses=presses)
         return tr("ev.caught", catcher=names(event.catcher), who=names(event.seat), presses=presses)
     if isinstance(event, Penalized):

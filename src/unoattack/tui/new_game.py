@@ -146,9 +146,10 @@ class NewGameScreen(Screen[Setup | Session]):
                     names.append(setup.edition)
                 for name in names:
                     ed = Edition.load(name)
+                    title = tr.edition_title(ed.name, ed.title)  # as the table's header
                     description = tr.edition_description(ed.name, ed.description)
                     yield _EditionButton(
-                        f"{name} — {description}",
+                        f"{title} — {description}",
                         value=name == setup.edition,
                         compact=True,
                         id=f"ed-{EDITION_NAMES.index(name) if name in EDITION_NAMES else 9}",

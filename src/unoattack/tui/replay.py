@@ -14,7 +14,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -23,7 +22,7 @@ from unoattack.engine.game import REFEREE
 from unoattack.engine.view import log_for, log_size
 from unoattack.tui.i18n import Tr
 from unoattack.tui.narrate import describe, say_action
-from unoattack.tui.widgets import EventLog, HandView, TopPanels
+from unoattack.tui.widgets import EventLog, HandBox, HandView, TopPanels
 
 
 class ReplayScreen(Screen[None]):
@@ -72,7 +71,7 @@ class ReplayScreen(Screen[None]):
         yield TopPanels(id="top")
         yield EventLog(id="log")
         yield Static(id="prompt")
-        with Vertical(id="hand-box"):
+        with HandBox(id="hand-box"):
             yield HandView(self.tr, id="hand")
         yield Static(self.tr("replay.keys.back" if self.back else "replay.keys"), id="keys")
 
@@ -136,7 +135,7 @@ class ReplayScreen(Screen[None]):
             playable = frozenset(a.card for a in v.legal_actions if a.card is not None)
             hand.show(v.hand, playable)
             title = tr("hand.of", who=names[self.viewer])
-        self.query_one("#hand-box", Vertical).border_title = title
+        self.query_one(HandBox).border_title = title
 
     def _last_action(self) -> str:
         """The last action in words: the first line the log tells of it, for the viewer."""

@@ -31,7 +31,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -63,7 +63,7 @@ from unoattack.tui.dialogs import (
 from unoattack.tui.narrate import describe, say_action
 from unoattack.tui.rulebook import edition_rules
 from unoattack.tui.session import SPEEDS, Pace, Session
-from unoattack.tui.widgets import EventLog, HandView, TopPanels, chip
+from unoattack.tui.widgets import EventLog, HandBox, HandView, Key, KeyLine, TopPanels, chip
 
 Reveal = Callable[[], float | None]  # a step of the story; how long until the next
 _FRAMES = "◐◓◑◒"
@@ -71,6 +71,10 @@ _FRAMES = "◐◓◑◒"
 _RECENT = 200
 #: How long the reason for a refusal stays up: long enough to read a sentence.
 _REFUSAL_SECONDS = 6.0
+#: The footer's keys in their order (``key.NAME`` in the words), and those a button of
+#: the table shows as well (Press, UNO!, Catch, Help), which give way on a narrow screen.
+_KEYS = ("move", "play", "press", "stop", "uno", "catch", "hint", "undo", "speed", "help", "quit")
+_BUTTONED_KEYS = frozenset({"press", "uno", "catch", "help"})
 
 
 class TableClock:
@@ -127,6 +131,9 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = (
             SPECTATOR if not humans else humans[0] if len(humans) == 1 else None
         )
+        # Several people at this keyboard: the story names each of them, as "you" would
+        # be whoever looks at the screen.
+        self.hot_seat = len(humans) > 1
         self.clock = TableClock()
         self._wakes = 0  # bumped by every wake scheduled: an older one does nothing
         self._thinking: tuple[int, int] | None = None  # (state, seat) searched on a thread
@@ -196,7 +203,7 @@ class TableScreen(Screen[None]):
         yield TopPanels(id="top")
         yield EventLog(id="log")
         yield Static(id="prompt")
-        with Vertical(id="hand-box"):
+        with HandBox(id="hand-box"):
             yield HandView(tr, id="hand")
         with Horizontal(id="actions"):
             yield Button(tr("btn.press"), id="press", classes="act")
@@ -204,7 +211,24 @@ class TableScreen(Screen[None]):
             yield Button(tr("btn.uno"), id="uno", classes="act uno")
             yield Button("", id="catch", classes="act catch")
             yield Button(tr("btn.help"), id="help", classes="act")
-        yield Static(tr("keys"), id="keys")
+        yield KeyLine(self.keys, id="keys")
+
+    @property
+    def keys(self) -> list[Key]:
+        """The footer's keys, those that apply at this table: S where the table lets a
+        presser stop, H where hints are on, Z for a player alone against bots."""
+        tr = self.tr
+        humans = self.session.humans
+        applies = {
+            "stop": self.game.options.stop_after_fire == "choose",
+            "hint": self.session.hints and bool(humans),
+            "undo": len(humans) == 1,
+        }
+        return [
+            Key(tr(f"key.{name}"), button=name in _BUTTONED_KEYS)
+            for name in _KEYS
+            if applies.get(name, True)
+        ]
 
     def on_mount(self) -> None:
         self._mounted = True
@@ -357,7 +381,7 @@ class TableScreen(Screen[None]):
     def _press_steps(self, event: Pressed) -> list[Reveal]:
         """The launcher whirrs, then dings or fires, and the cards come out one by one."""
         tr, pace = self.tr, self.pace
-        if event.seat == self._viewer_seat:
+        if event.seat == self._viewer_seat and not self.hot_seat:
             pressing = tr("launcher.press.you")
         else:
             pressing = tr("launcher.press", who=self.names[event.seat])
@@ -545,6 +569,7 @@ class TableScreen(Screen[None]):
         def ready(_: None) -> None:
             self.viewer = seat
             self._hidden = []
+            self._animation = None  # it showed the last viewer's cards coming out
             self._uno_armed = False
             self._relog()
             self._interlude = False
@@ -807,14 +832,16 @@ class TableScreen(Screen[None]):
         # A notification is drawn above every screen: the coach's hint would cover the
         # help (H asks for it again).
         self._withdraw_hint()
-        rules, from_doc = edition_rules(self.game.edition)
+        edition = self.game.edition
+        rules, from_doc = edition_rules(edition)
+        title = self.tr.edition_title(edition.name, edition.title)
 
         def closed(_: None) -> None:
             self._interlude = False
             self._pump()
             self._drain()
 
-        self.app.push_screen(HelpScreen(self.tr, self.game.edition.title, rules, from_doc), closed)
+        self.app.push_screen(HelpScreen(self.tr, title, rules, from_doc), closed)
 
     def action_quit(self) -> None:
         self.session.save()
@@ -835,7 +862,7 @@ class TableScreen(Screen[None]):
         viewer = self._viewer_seat
         name = self.names.__getitem__
         for event in self.match.events(viewer, self._shown, upto):
-            line = describe(event, viewer, name, self.tr)
+            line = describe(event, viewer, name, self.tr, second_person=not self.hot_seat)
             if line:
                 self._lines.append(line)
         self._shown = max(self._shown, upto)
@@ -846,7 +873,7 @@ class TableScreen(Screen[None]):
         name = self.names.__getitem__
         lines = []
         for event in self.match.events(viewer, 0, self._shown):
-            line = describe(event, viewer, name, self.tr)
+            line = describe(event, viewer, name, self.tr, second_person=not self.hot_seat)
             if line:
                 lines.append(line)
         self._lines = lines[-EventLog.LIMIT :]
@@ -859,12 +886,18 @@ class TableScreen(Screen[None]):
         edition = self.game.edition
         options = self.game.options
         goal = tr(f"goal.{options.scoring_mode}", target=options.target_score)
-        if v.dealer == v.seat:
+        if v.dealer == v.seat and not self.hot_seat:
             dealer = tr("status.dealer.you")
         else:
             dealer = tr("status.dealer", who=self.names[v.dealer])
         self.query_one("#status", Static).update(
-            tr("status", title=edition.title, hand=v.hand_number, dealer=dealer, goal=goal)
+            tr(
+                "status",
+                title=tr.edition_title(edition.name, edition.title),
+                hand=v.hand_number,
+                dealer=dealer,
+                goal=goal,
+            )
         )
         self.query_one(TopPanels).show(v, self.names, tr, self._viewer_seat, self._animation)
         self.query_one("#log", EventLog).show(self._lines)
@@ -873,7 +906,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", HandView)
         if v.seat == SPECTATOR:
             hand.show(None, frozenset(), placeholder=tr("hand.spectator"))
-            self.query_one("#hand-box", Vertical).border_title = tr("seats")
+            self.query_one(HandBox).border_title = tr("seats")
         else:
             hand.show(v.hand, playable if not self.busy else frozenset(), self._hidden)
             count = len(v.hand or ())
@@ -882,12 +915,8 @@ class TableScreen(Screen[None]):
                 cards=tr.count("card", count),
                 playable=tr.count("playable", len(playable)),
             )
-            title = (
-                tr("hand")
-                if len(self.session.humans) == 1
-                else tr("hand.of", who=self.names[v.seat])
-            )
-            self.query_one("#hand-box", Vertical).border_title = f"{title} — {summary}"
+            title = tr("hand.of", who=self.names[v.seat]) if self.hot_seat else tr("hand")
+            self.query_one(HandBox).border_title = f"{title} — {summary}"
         # The prompt speaks of the table as it is now; while the log is still telling how
         # it got there (a firing being animated), it would run ahead of the story.
         telling = self._shown < self.match.log_size

@@ -10,15 +10,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.events import Click
-from textual.geometry import Size
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click, Resize
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -106,7 +108,8 @@ class HandView(Widget, can_focus=True):
     """A hand, grouped by colour, playable cards solid, the chosen one marked.
 
     ←/→ move through the cards, ↑/↓ jump between colours, Enter (or a click on the chosen
-    card) posts :class:`HandView.Chosen`.
+    card) posts :class:`HandView.Chosen`. In a :class:`HandBox` too short for the hand, the
+    panel scrolls to keep the chosen card in sight.
     """
 
     DEFAULT_CSS = """
@@ -165,6 +168,7 @@ class HandView(Widget, can_focus=True):
             else:
                 self.selected = min(self.selected, len(cards) - 1)
         self.refresh(layout=True)
+        self._keep_chosen_in_sight()
 
     @property
     def chosen(self) -> Card | None:
@@ -174,6 +178,7 @@ class HandView(Widget, can_focus=True):
         if self.cards:
             self.selected = (self.selected + step) % len(self.cards)
             self.refresh()
+            self._keep_chosen_in_sight()
 
     def action_jump(self, step: int) -> None:
         if not self.cards:
@@ -187,6 +192,7 @@ class HandView(Widget, can_focus=True):
         size = groups.count(target)
         self.selected = start + min(offset, size - 1)
         self.refresh()
+        self._keep_chosen_in_sight()
 
     def action_choose(self) -> None:
         card = self.chosen
@@ -204,7 +210,24 @@ class HandView(Widget, can_focus=True):
                 else:
                     self.selected = region.index
                     self.refresh()
+                    self._keep_chosen_in_sight()
                 return
+
+    def on_resize(self, event: Resize) -> None:
+        self._keep_chosen_in_sight()  # the hand's lines break elsewhere at another width
+
+    def _keep_chosen_in_sight(self) -> None:
+        """Scroll the panel to the chosen card's line, once the screen is laid out anew."""
+
+        def scroll() -> None:
+            panel = self.parent
+            regions = self._layout(self.content_size.width)[1]
+            chosen = [region for region in regions if region.index == self.selected]
+            if isinstance(panel, HandBox) and chosen:
+                line = self.virtual_region.y + self.styles.padding.top + chosen[0].y
+                panel.scroll_to_region(Region(0, line, 1, 1), animate=False, x_axis=False)
+
+        self.call_after_refresh(scroll)
 
     def _layout(self, width: int) -> tuple[list[Text], list[_Region]]:
         lines: list[Text] = []
@@ -244,6 +267,53 @@ class HandView(Widget, can_focus=True):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._layout(width)[0])
+
+
+class HandBox(Vertical):
+    """The hand's panel, the one of the table that gives way to the others: as tall as the
+    hand (``height: auto``), up to :attr:`MAX_ROWS` and to the rows the rest of the screen
+    leaves it, where a panel of ``1fr`` (the log) counts for its ``min-height``. A longer
+    hand scrolls in it, by the mouse or the keys that choose a card (:class:`HandView`
+    keeps the chosen one in sight).
+
+    Textual grows an ``auto`` height past the screen rather than shrink the ``1fr`` log
+    below its least, so the panel measures its room once the screen is laid out.
+    """
+
+    #: The most rows the panel takes, its border included, however long the hand.
+    MAX_ROWS = 10
+    #: The fewest: one line of cards, whatever the screen.
+    MIN_ROWS = 1 + _PANEL_FRAME
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self.rows = self.MAX_ROWS
+        self.styles.max_height = self.rows
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._fit)
+
+    def _fit(self, screen: Screen[object]) -> None:
+        """Take the rows the rest of the screen leaves, now that it is laid out (a change
+        lays it out again, and then the rows are the same)."""
+        parent = self.parent
+        if not isinstance(parent, Widget):
+            return
+        room = parent.size.height
+        for widget in parent.children:
+            if widget is self or not widget.display:
+                continue
+            if widget.styles.dock != "none" or widget.styles.overlay == "screen":
+                continue  # out of the flow
+            height, least = widget.styles.height, widget.styles.min_height
+            if height is not None and height.is_fraction:
+                room -= 0 if least is None else int(least.resolve(parent.size, screen.size))
+            else:
+                room -= widget.outer_size.height
+        rows = max(self.MIN_ROWS, min(self.MAX_ROWS, room))
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.max_height = rows
 
 
 def seat_line(
@@ -418,6 +488,62 @@ class EventLog(VerticalScroll, can_focus=False):
             text.append(line, style="bold" if i == 0 else "")
         self.query_one("#log-lines", Static).update(text)
         self.scroll_home(animate=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A key of the footer: ``text`` names it, then what it does ("P press"); ``button``
+    says that a button on the screen shows it too."""
+
+    text: str
+    button: bool = False
+
+
+#: Between two keys of the footer (the key itself is bold).
+_KEY_GAP = "  "
+
+
+def keys_line(keys: Sequence[Key], width: int) -> Text:
+    """The keys on one line of ``width`` cells: when they do not all fit, those a button
+    shows as well give way first, from the end.
+
+    >>> keys = [Key("P press", button=True), Key("H hint"), Key("? help", button=True)]
+    >>> keys_line(keys, 40).plain, keys_line(keys, 16).plain, keys_line(keys, 6).plain
+    ('P press  H hint  ? help', 'P press  H hint', 'H hint')
+    """
+    shown = list(keys)
+
+    def length() -> int:
+        return sum(cell_len(key.text) for key in shown) + len(_KEY_GAP) * (len(shown) - 1)
+
+    while length() > width and any(key.button for key in shown):
+        del shown[max(i for i, key in enumerate(shown) if key.button)]
+    line = Text(no_wrap=True, overflow="ellipsis")
+    for i, key in enumerate(shown):
+        name, _, does = key.text.partition(" ")
+        if i:
+            line.append(_KEY_GAP)
+        line.append(name, style="bold")
+        line.append(f" {does}")
+    return line
+
+
+class KeyLine(Widget):
+    """The footer: the keys that apply at this table, on one line (see :func:`keys_line`)."""
+
+    DEFAULT_CSS = "KeyLine { height: 1; }"
+
+    def __init__(self, keys: Sequence[Key] = (), *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys = tuple(keys)
+
+    def show(self, keys: Sequence[Key]) -> None:
+        if tuple(keys) != self.keys:
+            self.keys = tuple(keys)
+            self.refresh()
+
+    def render(self) -> Text:
+        return keys_line(self.keys, self.content_size.width)
 
 
 def viewer_hand(v: View) -> tuple[Card, ...] | None:
