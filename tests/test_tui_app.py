@@ -872,6 +872,29 @@ def test_hot_seat_the_next_player_never_sees_the_cards_the_launcher_gave_the_las
     run(app, scenario, size=(80, 24))
 
 
+def test_hot_seat_the_end_of_a_hand_and_of_the_match_name_the_winner() -> None:
+    # "Hand 1: you went out", "You score 54 points." and "You win the match!" were said
+    # to whoever held the keyboard when Alice went out.
+    app = table_app(
+        f"2003 hands=R7/B4,B5 pile=R2 turn=0 dealer=1 scores=495,0 {TAIL} house=target_score=500",
+        "human:Alice,human:Ben",
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")  # Alice takes the keyboard
+        await pilot.press("enter")  # and goes out with red 7
+        await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
+        screen = pilot.app.screen
+        assert screen.query_one("#hand-title").render().plain == "Hand 1: Alice went out"
+        assert screen.query_one("#hand-line").render().plain == "Alice scores 9 points."
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, MatchOverScreen))
+        headline = pilot.app.screen.query_one("#match-headline").render().plain
+        assert headline == "Alice wins the match!"
+
+    run(app, scenario)
+
+
 # ---------------------------------------------------------------------- hands and matches
 
 

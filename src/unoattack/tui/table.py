@@ -450,7 +450,7 @@ class TableScreen(Screen[None]):
                 self.tr,
                 event,
                 self.names,
-                self._viewer_seat,
+                self._second_person,
                 self.game.options.scoring_mode,
                 eliminated,
                 last=last,
@@ -458,6 +458,12 @@ class TableScreen(Screen[None]):
             self.app.push_screen(screen, lambda _: self._interlude_done())
 
         return step
+
+    @property
+    def _second_person(self) -> int:
+        """The seat the end-of-hand and end-of-match screens call "you": the viewer's,
+        but nobody's in hot-seat, where "you" would be whoever looks at the screen."""
+        return SPECTATOR if self.hot_seat else self._viewer_seat
 
     def _match_over_step(self, event: MatchWon) -> Reveal:
         def step() -> None:
@@ -469,7 +475,7 @@ class TableScreen(Screen[None]):
                     hand = e.hand_number
                 elif isinstance(e, PlayerEliminated):
                     eliminations.append((e.seat, hand, e.score))
-            screen = MatchOverScreen(self.tr, event, self.names, self._viewer_seat, eliminations)
+            screen = MatchOverScreen(self.tr, event, self.names, self._second_person, eliminations)
             self.app.push_screen(screen, self._match_done)
 
         return step
