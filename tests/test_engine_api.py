@@ -30,6 +30,7 @@ from unoattack.engine.events import Dealt, Pressed
 from unoattack.engine.game import REFEREE
 from unoattack.engine.match import Match, Timing, play_out
 from unoattack.engine.state import Duty, MoveCache, State
+from unoattack.rules.cards import FACES
 
 POSITION = (
     "2003 hands=R7,B-Skip,W/G3,Y-TH/Y1,Y2 pile=B5,R2 colour=R dir=ccw turn=2 dealer=1 "
@@ -219,6 +220,26 @@ def test_the_view_says_why_each_press_is_owed() -> None:
         (2, 4, True, "suggestion"),
         (1, 2, False, "hit"),
     ]
+
+
+def test_face_counts_are_the_copies_of_each_face_a_hand_holds_as_it_changes() -> None:
+    game = parse_position(POSITION)
+    counts = game.face_counts(1)
+    g3, trade = (next(c.index for c in FACES if str(c) == name) for name in ("G3", "Y-TH"))
+    assert len(counts) == len(FACES) and sum(counts) == 2
+    assert (counts[g3], counts[trade]) == (1, 1)
+    # ... and they follow every hand through random play: presses, plays, trades.
+    game = Game.new("2003", players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(300):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        for seat in range(3):
+            held = [0] * len(FACES)
+            for card in game.hand(seat):
+                held[card.index] += 1
+            assert game.face_counts(seat) == tuple(held)
 
 
 def test_press_events_are_redacted_for_other_seats() -> None:

@@ -180,6 +180,12 @@ class Game(State):
         faces = self.faces
         return [faces[i] for i in self.hands[seat]]
 
+    def face_counts(self, seat: int) -> tuple[int, ...]:
+        """How many copies of each face (by :attr:`Card.index`) ``seat``'s hand holds,
+        kept by the engine as the hand changes (hidden information: use views for
+        players)."""
+        return tuple(self._counts[seat])
+
     def active_seats(self) -> list[int]:
         return [s for s in range(self.n) if self.active[s]]
 

@@ -18,9 +18,10 @@ player's own (its hand's change); another player's cards never enter it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import ne
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -75,21 +76,22 @@ class Step(NamedTuple):
     changes: tuple[HandChange, ...]  # by seat
 
 
-def hand_counts(hand: Iterable[Any]) -> Counter[int]:
-    """Copies of each face (by index) in a hand of cards."""
-    return Counter(card.index for card in hand)
-
-
 def changes(
-    before: Sequence[Counter[int]], after: Sequence[Counter[int]]
+    before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]
 ) -> tuple[HandChange, ...]:
-    """Each seat's hand change between two snapshots of every hand."""
-    found = []
-    for old, new in zip(before, after, strict=True):
-        delta = Counter(new)
-        delta.subtract(old)
-        found.append(tuple(sorted((face, n) for face, n in delta.items() if n)))
-    return tuple(found)
+    """Each seat's hand change between two snapshots of every hand, each the copies of
+    every face it holds (:meth:`Game.face_counts <unoattack.engine.game.Game.face_counts>`),
+    by face."""
+    return tuple(
+        () if old == new else _change(old, new) for old, new in zip(before, after, strict=True)
+    )
+
+
+def _change(old: Sequence[int], new: Sequence[int]) -> HandChange:
+    # Most steps change a face or two of one hand: the faces that differ are found in C
+    # (compress over map), not by a loop over every face in Python.
+    moved = compress(range(len(new)), map(ne, old, new))
+    return tuple((face, new[face] - old[face]) for face in moved)
 
 
 class History:

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -91,7 +90,6 @@ from unoattack.envs.infostate import (
     InfoStateLayout,
     Step,
     changes,
-    hand_counts,
 )
 
 __all__ = [
@@ -416,8 +414,9 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
                 events=True,  # information states and resampling read what each seat saw
             )
             self.table = Table(game, setup.max_turns)
-            nothing = [hand_counts(()) for _ in range(setup.players)]
-            self.trail.append(Step("deal", -1, None, None, changes(nothing, self._hands())))
+            dealt = self._hands()
+            nothing = [(0,) * len(hand) for hand in dealt]
+            self.trail.append(Step("deal", -1, None, None, changes(nothing, dealt)))
         elif self.pending_press:
             outcome = setup.outcome_of(action)
             before = self._hands()
@@ -552,23 +551,28 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ helpers
 
-    def _hands(self) -> list[Counter[int]]:
-        """Every seat's hand, by face, each from that seat's own view."""
+    def _hands(self) -> list[tuple[int, ...]]:
+        """Every seat's hand: the copies of each face it holds (what that seat's own view
+        shows it, read from the counts the engine keeps rather than from a view built for
+        each seat at every step)."""
         table = self.table
         assert table is not None
-        return [hand_counts(table.view(s).hand or ()) for s in range(self.setup.players)]
+        game = table.game
+        return [game.face_counts(s) for s in range(self.setup.players)]
 
     def _press_distribution(self) -> list[tuple[Outcome, float]]:
         assert self.table is not None
-        public = view(self.table.game, SPECTATOR)
-        counters = public.launcher
+        game = self.table.game
+        launcher = game.launcher
+        counters = launcher.public()  # what every player sees of it: no view to build
         stock, since_reload = counters.stock_size, counters.presses_since_reload
-        if stock == 0 and public.pile_size > 1:
+        pile_size = len(game.pile)
+        if stock == 0 and pile_size > 1:
             # R18, R19: an empty launcher is reloaded with the discards but the top card
             # before the press, which restarts its count of presses since reloading.
-            stock, since_reload = public.pile_size - 1, 0
+            stock, since_reload = pile_size - 1, 0
         return press_distribution(
-            self.table.game.launcher.model,
+            launcher.model,
             counters.presses_since_fire,
             since_reload,
             counters.total_presses,
@@ -579,17 +583,17 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         assert table is not None and table.seat is not None
         seat = table.seat
-        before = table.view(seat)
-        launcher = table.game.launcher
+        game = table.game
+        hand_number, held = game.hand_number, len(game.hands[seat])
+        launcher = game.launcher
         model = launcher.model
         launcher.model = _ForcedModel(model, outcome)
         try:
             table.apply(PRESS.code)
         finally:
             launcher.model = model
-        after = table.view(seat)
-        if after.hand_number == before.hand_number and after.result is None:
-            got = after.hand_counts[seat] - before.hand_counts[seat]
+        if game.hand_number == hand_number and game.result is None:
+            got = len(game.hands[seat]) - held
             if got != outcome.total:
                 raise RuntimeError(f"the press gave {got} cards, the chance outcome said {outcome}")
 
