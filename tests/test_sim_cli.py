@@ -200,8 +200,8 @@ def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:
     result = invoke("bench", "--envs", "--games", "1", "--json", "--edition", "mega-hit")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert list(data["steps_per_second"]) == ["pettingzoo", "gymnasium", "rlcard_uno"]
-    for key in ("pettingzoo", "gymnasium"):
+    assert list(data["steps_per_second"]) == ["pettingzoo", "gymnasium", "openspiel", "rlcard_uno"]
+    for key in ("pettingzoo", "gymnasium", "openspiel"):
         assert set(data["steps_per_second"][key]) == {"2", "4"}
         for players, figures in data["details"][key].items():
             assert figures["games"] == 1 and figures["steps"] > 0
@@ -213,8 +213,9 @@ def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:
     if reference is None:
         assert "not importable" in data["skipped"]["rlcard_uno"]
     else:
-        ours = data["steps_per_second"]["pettingzoo"]["2"]
-        assert data["ratios"]["pettingzoo"]["2"] == ours / reference["2"]
+        for key in ("pettingzoo", "openspiel"):
+            ours = data["steps_per_second"][key]["2"]
+            assert data["ratios"][key]["2"] == ours / reference["2"]
         # One learner among random players: RLCard's seat 0 makes a share of the steps.
         rlcard = data["details"]["rlcard_uno"]["4"]
         assert 0 < rlcard["learner_steps"] < rlcard["steps"]
@@ -226,6 +227,7 @@ def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:
     assert (
         "PettingZoo (unoattack) 2p:" in text.stdout and "Gymnasium (unoattack) 4p:" in text.stdout
     )
+    assert "OpenSpiel (unoattack) 4p:" in text.stdout
     if reference is not None:
         assert "Gymnasium (unoattack) / RLCard UNO steps of seat 0 (one learner): 2p x" in (
             text.stdout

@@ -1,6 +1,7 @@
-"""Environment steps per second: our PettingZoo and Gymnasium environments beside RLCard's UNO.
+"""Environment steps per second: our PettingZoo, Gymnasium and OpenSpiel environments beside
+RLCard's UNO.
 
-``unoattack bench --envs`` runs the three side by side in one process, in interleaved
+``unoattack bench --envs`` runs the four side by side in one process, in interleaved
 slices (as :func:`unoattack.sim.bench.run_bench` does), for 2 and 4 players, each with
 a uniformly random legal action at every step, through each library's public API as a
 researcher's training loop calls it:
@@ -15,6 +16,12 @@ researcher's training loop calls it:
   a random action of ``info["legal_actions"]`` until the episode ends. Counted: calls
   to ``step``; the random bots' moves inside them are counted apart
   (``decisions_per_second``: every seat's decisions).
+* ``openspiel``: ``pyspiel.load_game("python_uno_attack", {"players": n, "edition": ...})``,
+  ``new_initial_state()``, then at a chance node (the deal's seed bytes, a press's
+  outcome) an outcome drawn by the probabilities of ``chance_outcomes()``, and at a
+  decision a random action of ``legal_actions()``, until ``is_terminal()``. Counted:
+  decisions (chance nodes are not steps of a player). Whole matches, or the game's turn
+  cap (``max_turns``, 10,000).
 * ``rlcard_uno``: :func:`unoattack.sim.bench.bench_rlcard_uno`: ``env.step`` with a
   random action of ``state["legal_actions"]``, one hand per ``reset``, RLCard's
   observation encoding included. Its seat 0's steps are counted apart
@@ -22,7 +29,7 @@ researcher's training loop calls it:
   the steps of the single-agent loop a Gymnasium step stands for
   (``learner_ratios``: Gymnasium's steps over them).
 
-The timer runs around whole episodes, ``reset`` included. All three harnesses pick from
+The timer runs around whole episodes, ``reset`` included. All four harnesses pick from
 the list of legal actions the environment hands over, the same idiom for each; reading
 them off our int8 mask instead (``mask.nonzero()[0].tolist()``, as a masked policy's
 sampling does) costs about 1.5 µs more a step (docs/envs-log.md).
@@ -38,12 +45,35 @@ from typing import Any
 from unoattack.sim.bench import PLAYER_COUNTS, Bench, bench_rlcard_uno, importable, versions
 
 #: The environments, in the order they run in each slice.
-ENVIRONMENTS = ("pettingzoo", "gymnasium", "rlcard_uno")
+ENVIRONMENTS = ("pettingzoo", "gymnasium", "openspiel", "rlcard_uno")
+#: Ours: each is timed against RLCard's UNO environment.
+OURS = ("pettingzoo", "gymnasium", "openspiel")
 LABELS = {
     "pettingzoo": "PettingZoo (unoattack)",
     "gymnasium": "Gymnasium (unoattack)",
+    "openspiel": "OpenSpiel (unoattack)",
     "rlcard_uno": "RLCard UNO",
 }
+
+
+def _enough(n_games: int, elapsed: float, games: int | None, seconds: float) -> bool:
+    """Whether a harness has timed enough: ``games`` episodes, or else ``seconds``."""
+    return n_games >= games if games is not None else elapsed >= seconds
+
+
+def _figures(steps: int, decisions: int, games: int, forced: int, elapsed: float) -> dict[str, Any]:
+    """One harness's figures: steps, every seat's decisions (as many, where every seat is
+    an agent), episodes, the share of steps with one legal action, the time."""
+    return {
+        "decisions_per_second": decisions / elapsed,
+        "steps_per_second": steps / elapsed,
+        "games": games,
+        "decisions": decisions,
+        "steps": steps,
+        "decisions_per_game": decisions / games,
+        "forced_decision_share": forced / steps,
+        "seconds": elapsed,
+    }
 
 
 def bench_pettingzoo(
@@ -73,18 +103,9 @@ def bench_pettingzoo(
             steps += 1
         elapsed += perf_counter() - t0
         n_games += 1
-        if (games is not None and n_games >= games) or (games is None and elapsed >= seconds):
+        if _enough(n_games, elapsed, games, seconds):
             break
-    return {
-        "decisions_per_second": steps / elapsed,
-        "steps_per_second": steps / elapsed,
-        "games": n_games,
-        "decisions": steps,
-        "steps": steps,
-        "decisions_per_game": steps / n_games,
-        "forced_decision_share": forced / steps,
-        "seconds": elapsed,
-    }
+    return _figures(steps, steps, n_games, forced, elapsed)
 
 
 def bench_gymnasium(
@@ -117,19 +138,47 @@ def bench_gymnasium(
         elapsed += perf_counter() - t0
         decisions += env.unwrapped.table.decisions  # type: ignore[attr-defined]
         n_games += 1
-        if (games is not None and n_games >= games) or (games is None and elapsed >= seconds):
+        if _enough(n_games, elapsed, games, seconds):
             break
     env.close()
-    return {
-        "decisions_per_second": decisions / elapsed,
-        "steps_per_second": steps / elapsed,
-        "games": n_games,
-        "decisions": decisions,
-        "steps": steps,
-        "decisions_per_game": decisions / n_games,
-        "forced_decision_share": forced / steps,
-        "seconds": elapsed,
-    }
+    return _figures(steps, decisions, n_games, forced, elapsed)
+
+
+def bench_openspiel(
+    num_players: int, seconds: float, games: int | None, seed: int, edition: str = "2003"
+) -> dict[str, Any]:
+    """Every seat random, the launcher's outcomes drawn as OpenSpiel's chance nodes give
+    them, through pyspiel's API."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    import unoattack.envs.openspiel  # noqa: F401 (registers the game)
+
+    game = pyspiel.load_game(
+        "python_uno_attack", {"players": num_players, "edition": edition, "seed": seed}
+    )
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    perf_counter = time.perf_counter
+    elapsed = 0.0
+    n_games = steps = forced = 0
+    while True:
+        t0 = perf_counter()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(choices(outcomes, chances)[0])
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                forced += 1
+            state.apply_action(choice(legal))
+            steps += 1
+        elapsed += perf_counter() - t0
+        n_games += 1
+        if _enough(n_games, elapsed, games, seconds):
+            break
+    return _figures(steps, steps, n_games, forced, elapsed)
 
 
 def _rlcard(num_players: int, seconds: float, games: int | None, seed: int) -> dict[str, Any]:
@@ -165,6 +214,10 @@ def run_bench_envs(
         "gymnasium": lambda n, s, g, sd: bench_gymnasium(n, s, g, sd, edition),
     }
     skipped: dict[str, str] = {}
+    if importable("pyspiel") is None:
+        runners["openspiel"] = lambda n, s, g, sd: bench_openspiel(n, s, g, sd, edition)
+    else:
+        skipped["openspiel"] = "pyspiel is not importable: pip install 'unoattack[rl]'"
     problem = importable("rlcard")
     if problem is None:
         runners["rlcard_uno"] = _rlcard
@@ -202,7 +255,7 @@ def run_bench_envs(
         rates[key] = {n: details[key][str(n)]["steps_per_second"] for n in players}
     reference = rates["rlcard_uno"]
     ratios: dict[str, dict[int, float] | None] = {}
-    for key in ("pettingzoo", "gymnasium"):
+    for key in OURS:
         ours = rates[key]
         ratios[key] = (
             None

@@ -488,8 +488,8 @@ def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_j
 
     data = run_bench_envs(seconds=seconds, games=games, seed=seed, edition=edition, on_result=show)
     if not as_json:
-        for problem in data["skipped"].values():
-            typer.echo(f"RLCard UNO: skipped: {problem}")
+        for key, problem in data["skipped"].items():
+            typer.echo(f"{LABELS[key]}: skipped: {problem}")
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
