@@ -365,6 +365,7 @@
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
     editions.onchange = () => fillRules(false);
+    $("create-launcher").onchange = explainChoices;
     $("create-rules-list").onchange = () => {
       showApplicableRules();
       markPreset();
@@ -389,8 +390,19 @@
     const select = $("create-launcher");
     const chosen = select.value;
     select.replaceChildren(
-      ...S.options.launchers.map((m) => h("option", { value: m, text: m + " — " + t("launcher." + m), selected: m === chosen }))
+      ...S.options.launchers.map((m) => h("option", { value: m, text: m, selected: m === chosen }))
     );
+    explainChoices();
+  }
+
+  // A menu whose every choice needs a sentence holds the choices' short names (a phone's
+  // narrow menu shows them whole), and the sentence of the chosen one is under it.
+  function explainChoices() {
+    for (const line of document.querySelectorAll(".choice-help")) {
+      const value = $(line.dataset.menu).value;
+      const words = value ? t(line.dataset.prefix + value + line.dataset.suffix) : "";
+      line.textContent = words.charAt(0).toUpperCase() + words.slice(1);
+    }
   }
 
   function editionInfo() {
@@ -442,6 +454,7 @@
       if (rule.type === "choice") {
         input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("rule." + rule.name + "." + c) })));
       } else if (rule.type === "effect") {
+        described["aria-describedby"] = id + "-choice " + id + "-help";
         input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("effect." + c) })));
       } else {
         input = h("input", { type: "number", min: rule.min, max: rule.max, inputmode: "numeric", ...described });
@@ -452,6 +465,7 @@
       }
       row.append(h("label", { for: id, text: label }), input);
       if (rule.type === "effect") {
+        row.append(h("p", { class: "help choice-help", id: id + "-choice", dataset: { menu: id, prefix: "effect.", suffix: ".does" } }));
         const presses = h("input", { type: "number", id: id + "-presses", min: rule.min, max: rule.max, inputmode: "numeric" });
         row.append(h("label", { class: "presses", for: id + "-presses", text: t("rule.wild_custom_effect.presses") }), presses);
       }
@@ -509,6 +523,7 @@
   }
 
   function showApplicableRules() {
+    explainChoices();
     for (const rule of editionInfo().house_rules) {
       const row = ruleRowOf(rule.name);
       row.hidden = !holds(rule.needs);
@@ -552,7 +567,7 @@
     }
     if (name === "wild_custom_effect") {
       const [effect, presses] = String(value).split(":");
-      const words = t("effect." + effect);
+      const words = t("rule.summary", { rule: t("effect." + effect), value: t("effect." + effect + ".does") });
       return presses ? t("effect.presses", { effect: words, presses: count("press", Number(presses)) }) : words;
     }
     if (name === "reshuffle_threshold" && (value === null || value === "none")) return t("rule.reshuffle_threshold.none");
