@@ -151,6 +151,17 @@ def ann_long_name_and_bots(server: ServerThread, bots: tuple[int, ...] = (2, 3))
     return table
 
 
+def first_turn(server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]) -> Page:
+    """Ann's page, in ``lang``, at the first turn of a table of ann_long_name_and_bots."""
+    table = ann_long_name_and_bots(server)
+    page = new_page(browser, viewport)
+    in_language(page, server, lang)
+    sit(page, server, table)
+    post(server.url, f"/api/tables/{table['code']}/start", host_token=table["host_token"])
+    wait_until(page, "document.body.dataset.myTurn === 'yes'")
+    return page
+
+
 def every_screen(page: Page, server: ServerThread, lang: str, check: Any) -> list[str]:
     """What ``check`` finds on each screen of the page, in ``lang``."""
     assert Game.new("2003", players=4, seed=21, options={"hand_size": 2}).to_act == 0
@@ -219,12 +230,7 @@ def test_on_a_phone_no_control_is_under_44_px_and_no_name_or_menu_is_cut_off(
 def test_every_name_at_the_table_is_shown_whole_in_its_seat(
     server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
 ) -> None:
-    table = ann_long_name_and_bots(server)
-    page = new_page(browser, viewport)
-    in_language(page, server, lang)
-    sit(page, server, table)
-    post(server.url, f"/api/tables/{table['code']}/start", host_token=table["host_token"])
-    wait_until(page, "document.body.dataset.myTurn === 'yes'")
+    page = first_turn(server, browser, lang, viewport)
     you = {"en": "Ann (you)", "fr": "Ann (vous)"}[lang]
     names = page.locator("#seats .seat .name").all_text_contents()
     assert names == [you, LONG_NAME, "Bot 3", "Bot 4"]
@@ -239,4 +245,38 @@ def test_every_name_at_the_table_is_shown_whole_in_its_seat(
         assert overlap(box(page, name), chip)
         inner = box(page, name)
         assert chip["x"] <= inner["x"] and inner["x"] + inner["width"] <= chip["x"] + chip["width"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+ARMED = {
+    "en": ("UNO! will be said with your next card.", "UNO call cancelled."),
+    "fr": ("UNO ! sera dit avec votre prochaine carte.", "Annonce UNO annulée."),
+}
+#: What a player needs in view to play: the seats, the pile, what to do, the hand and
+#: the buttons.
+NEEDED = ("#seats", "#top-card", "#pile-info", "#prompt", "#hand", "#actions")
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("en", PHONE), ("fr", PHONE), ("en", DESKTOP), ("fr", DESKTOP)]
+)
+def test_the_notice_that_uno_is_armed_covers_nothing_needed_to_play(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    page = first_turn(server, browser, lang, viewport)
+    for notice in ARMED[lang]:  # armed, then disarmed
+        page.click("#btn-uno")
+        wait_until(page, f"document.getElementById('toast').textContent === {notice!r}")
+        wait_until(page, "document.getElementById('toast').classList.contains('show')")
+        toast = box(page, "#toast")
+        for needed in NEEDED:
+            assert not overlap(toast, box(page, needed)), (notice, needed)
+        # Over the top bar: its name, the table's code and the toggles (a touch goes
+        # through the notice to them).
+        bar = box(page, "#topbar")
+        assert bar["y"] <= toast["y"] and toast["y"] + toast["height"] <= bar["y"] + bar["height"]
+        assert (
+            page.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents")
+            == "none"
+        )
     assert not page.errors  # type: ignore[attr-defined]

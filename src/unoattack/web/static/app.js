@@ -238,15 +238,22 @@
     toastTimer = setTimeout(() => el.classList.remove("show"), ms || 2600);
   }
 
-  // A toast goes just under the top bar, and under the seats at the table: it never
-  // hides whose turn it is or who said UNO.
+  // A toast that fits in the top bar goes over it: the bar's name, the table's code and
+  // the toggles are all it covers, and a touch goes through it to them. A longer one
+  // goes just under the top bar, and under the seats at the table: it never hides whose
+  // turn it is or who said UNO.
   function placeToast() {
+    const el = $("toast");
+    el.style.top = "";
+    el.classList.add("in-bar");
+    if (el.scrollHeight <= el.clientHeight) return;
+    el.classList.remove("in-bar");
     let top = $("topbar").getBoundingClientRect().bottom;
     const seats = $("seats");
     if (document.body.dataset.screen === "game" && seats.offsetParent !== null) {
       top = Math.max(top, seats.getBoundingClientRect().bottom);
     }
-    $("toast").style.top = Math.round(top + 6) + "px";
+    el.style.top = Math.round(top + 6) + "px";
   }
 
   // ------------------------------------------------------------------ sound
