@@ -883,31 +883,40 @@
     closePicker();
     $("toast").classList.remove("show"); // the hand-over says who won
     clearBanners(); // the launcher's news of the hand that ended is old news now
-    let title;
+    $("handover-title").textContent = handTitle(ev);
+    fillHandTable($("handover-table"), ev, ev.type === "hand_won" ? ev.scores : S.view.scores);
+    renderHandoverStatus();
+  }
+
+  // Who won a hand (the hand_won or hand_void event) and what they scored.
+  function handTitle(ev) {
     const scored = ev.points ? ".points" : "";
     const vars = { n: ev.hand_number, points: count("points", ev.points || 0) };
-    if (ev.type === "hand_void") title = t("handover.void", vars);
-    else if (ev.seat === S.seat) title = t("handover.you_won" + scored, vars);
-    else title = t("handover.won" + scored, { who: seatName(ev.seat), ...vars });
-    $("handover-title").textContent = title;
-    const scores = ev.type === "hand_won" ? ev.scores : S.view.scores;
+    if (ev.type === "hand_void") return t("handover.void", vars);
+    if (ev.seat === S.seat) return t("handover.you_won" + scored, vars);
+    return t("handover.won" + scored, { who: seatName(ev.seat), ...vars });
+  }
+
+  // A hand's summary in ``table``: each seat, the cards it was left with (drawn as the
+  // table draws them), their points, and the score after the hand (``scores``).
+  function fillHandTable(table, ev, scores) {
+    const head = ["results.player", "handover.cards", "handover.points", "results.score"];
+    table.tHead.rows[0].replaceChildren(...head.map((key) => h("th", { text: t(key) })));
     const rows = scores.map((score, seat) => {
       const laid = ev.type === "hand_won" ? ev.hands[seat] : null;
       const box = h("div", { class: "cards-cell" });
       if (laid && laid.length) box.append(...laid.map((card) => cardEl(card, "span")));
       else if (laid) box.append(h("span", { class: "small", text: t("handover.out") }));
-      const cards = h("td", {}, box);
       return h(
         "tr",
         { class: ev.seat === seat ? "winner" : null, dataset: { seat: String(seat) } },
         h("td", {}, seatName(seat)),
-        cards,
+        h("td", {}, box),
         h("td", { class: "num", text: ev.type === "hand_won" ? String(ev.hand_points[seat]) : "" }),
         h("td", { class: "num", text: String(score) })
       );
     });
-    $("handover-table").querySelector("tbody").replaceChildren(...rows);
-    renderHandoverStatus();
+    table.tBodies[0].replaceChildren(...rows);
   }
 
   function renderHandoverStatus() {
@@ -2045,6 +2054,13 @@
         );
       })
     );
+    // The last hand has no hand-over (the match ends with it): its summary is here.
+    const last = S.handover;
+    $("last-hand").hidden = !last;
+    if (last) {
+      $("last-hand-title").textContent = handTitle(last);
+      fillHandTable($("last-hand-table"), last, last.type === "hand_won" ? last.scores : result.scores);
+    }
     $("record-link").href = "/api/tables/" + S.code + "/record";
     $("rematch-btn").hidden = !isHost();
     $("rematch-note").hidden = isHost();
