@@ -194,8 +194,8 @@
       dataset: { card: text, symbol, suit },
     });
     // A card that is not a button is a picture with a name (an aria-label on a bare div
-    // is not read out: axe-core's aria-prohibited-attr).
-    if (!tag || tag === "div") el.setAttribute("role", "img");
+    // or span is not read out: axe-core's aria-prohibited-attr).
+    if (tag !== "button") el.setAttribute("role", "img");
     el.append(
       h("span", { class: "corner tl", "aria-hidden": "true", text: symbol }),
       h("span", { class: "suit tr", "aria-hidden": "true", text: suit }),
