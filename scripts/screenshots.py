@@ -15,9 +15,15 @@ Playwright like a player; writes ``docs/img/web-*.png``:
 * ``web-match-over-fr.png``: the match is over;
 * ``web-phone-10-en.png``, ``web-phone-10-fr.png``: ten seats on a 390x844 phone.
 
+``--every`` takes, instead, each view on a phone and a desktop in English and French
+(``web-every-VIEW-LANG-phone.png``, ``...-desktop.png``): the home page with its house
+rules open, a host's lobby, a player's turn with UNO armed, the hand-over and the end of
+the match; pictures to look at after changing the page, not for docs/img.
+
 Usage (from a clone, with the web and web-test extras installed)::
 
     .venv/bin/python scripts/screenshots.py [--out docs/img] [--chromium /usr/bin/chromium]
+    .venv/bin/python scripts/screenshots.py --every --out /tmp/shots
 """
 
 from __future__ import annotations
@@ -154,36 +160,38 @@ def lobby(shots: Shots) -> None:
     shots.take(page, "lobby-en")
 
 
+def first_turn(shots: Shots, game: dict[str, Any], viewport: dict[str, int], lang: str) -> Page:
+    """Ann's page at ``game``, which starts: her first turn."""
+    page = shots.page(viewport, lang)
+    shots.sit(page, game)
+    page.wait_for_selector("#lobby:not([hidden])")
+    shots.start(game)
+    my_turn(page)
+    return page
+
+
 def table(shots: Shots) -> None:
     for lang in ("en", "fr"):
         game = shots.table(4, seed=11)
         shots.bots(game, range(1, 4))
-        page = shots.page(DESKTOP, lang)
-        shots.sit(page, game)
-        page.wait_for_selector("#lobby:not([hidden])")
-        shots.start(game)
-        my_turn(page)
-        shots.take(page, f"table-{lang}")
+        shots.take(first_turn(shots, game, DESKTOP, lang), f"table-{lang}")
 
 
 def phone_ten_seats(shots: Shots) -> None:
     for lang in ("en", "fr"):
         game = shots.table(10, seed=21)
         shots.bots(game, range(1, 10))
-        page = shots.page(PHONE, lang)
-        shots.sit(page, game)
-        page.wait_for_selector("#lobby:not([hidden])")
-        shots.start(game)
-        my_turn(page)
-        shots.take(page, f"phone-10-{lang}")
+        shots.take(first_turn(shots, game, PHONE, lang), f"phone-10-{lang}")
 
 
 @contextmanager
-def watching(shots: Shots, seed: int, target: int, lang: str) -> Iterator[Page]:
-    """A table of four bots, watched from a desktop."""
+def watching(
+    shots: Shots, seed: int, target: int, lang: str, viewport: dict[str, int] = DESKTOP
+) -> Iterator[Page]:
+    """A table of four bots, watched (from a desktop unless ``viewport`` says otherwise)."""
     game = shots.table(4, seed=seed, host_name=None, target_score=target, options={"hand_size": 4})
     shots.bots(game, range(4))
-    page = shots.page(DESKTOP, lang)
+    page = shots.page(viewport, lang)
     page.goto(f"{shots.url}/t/{game['code']}?watch")
     page.wait_for_selector("#lobby:not([hidden])")
     shots.start(game)
@@ -203,10 +211,59 @@ def match_over(shots: Shots) -> None:
         shots.take(page, "match-over-fr")
 
 
+#: A friend's name as long as a name may be (24 characters), to see where names wrap.
+LONG_NAME = "Marie-Charlotte Dupontel"
+SIZES = (("phone", PHONE), ("desktop", DESKTOP))
+
+
+def every(shots: Shots) -> None:
+    """Each view on a phone and a desktop, in English and French."""
+    for lang in ("en", "fr"):
+        for size, viewport in SIZES:
+            name = f"{lang}-{size}"
+            page = shots.page(viewport, lang)
+            page.goto(shots.url + "/")
+            wait_until(page, "document.querySelectorAll('#create-presets-list input').length === 4")
+            page.fill("#create-name", "Ann")
+            page.click("#create-rules summary")
+            page.evaluate("window.scrollTo(0, 0)")
+            shots.take(page, f"every-home-{name}", full_page=True)
+
+            lobby = shots.table(4, seed=7)
+            post(shots.url, f"/api/tables/{lobby['code']}/join", name=LONG_NAME)
+            shots.bots(lobby, range(2, 3))
+            page = shots.page(viewport, lang)
+            shots.sit(page, lobby)
+            page.wait_for_selector("#lobby:not([hidden])")
+            wait_until(page, "document.querySelectorAll('#lobby-seats li .badge').length >= 2")
+            shots.take(page, f"every-lobby-{name}", full_page=True)
+
+            # Seed 1 deals Ann red 7 and a green Hit 2 and the first turn: UNO may be armed.
+            game = shots.table(4, seed=1, options={"hand_size": 2})
+            post(shots.url, f"/api/tables/{game['code']}/join", name=LONG_NAME)
+            shots.bots(game, range(2, 4))
+            page = first_turn(shots, game, viewport, lang)
+            page.click("#btn-uno")
+            wait_until(page, "document.getElementById('toast').classList.contains('show')")
+            shots.take(page, f"every-armed-{name}")
+
+            with watching(shots, seed=3, target=500, lang=lang, viewport=viewport) as page:
+                wait_until(page, "document.body.dataset.handover === 'yes'")
+                shots.take(page, f"every-handover-{name}")
+
+            with watching(shots, seed=4, target=1, lang=lang, viewport=viewport) as page:
+                wait_until(page, "document.body.dataset.screen === 'results'")
+                page.wait_for_timeout(4500)  # the confetti has gone
+                shots.take(page, f"every-match-over-{name}", full_page=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument(
+        "--every", action="store_true", help="each view on a phone and a desktop, in both languages"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="unoattack-shots-") as data:
@@ -230,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         with server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=args.chromium, args=ARGS)
             shots = Shots(browser, server, args.out)
-            for take in (home, lobby, table, hand_over, match_over, phone_ten_seats):
+            views = (home, lobby, table, hand_over, match_over, phone_ten_seats)
+            for take in (every,) if args.every else views:
                 take(shots)
             browser.close()
     for path in shots.taken:

@@ -137,3 +137,30 @@ def test_every_preset_is_named_and_explained_in_both_languages() -> None:
             assert words[lang][f"preset.{preset}"]
             help_ = words[lang][f"preset.{preset}.help"]
             assert help_.endswith(".") and help_.count(". ") == 0, (lang, preset)
+
+
+# How the Family preset's help says each house rule it changes, in English and French.
+FAMILY_SAYS = {
+    "uno_penalty_presses": ("a forgotten UNO costs one press", "un UNO oublié coûte un appui"),
+    "stop_after_fire": (
+        "pressing stops once cards come out",
+        "on arrête d'appuyer dès que des cartes sortent",
+    ),
+    "last_card_effects": (
+        "a last card ends the hand without more presses",
+        "une dernière carte termine la manche sans autres appuis",
+    ),
+    "may_go_out_on_trade_hands": (
+        "you may go out on a Trade Hands",
+        "on peut sortir sur un Échange de mains",
+    ),
+}
+
+
+def test_the_family_help_says_every_rule_the_preset_changes_in_both_languages() -> None:
+    changed = set().union(*(preset_options(Edition.load(name), "family") for name in EDITIONS))
+    assert changed == set(FAMILY_SAYS)
+    words = page_words()
+    for option, phrases in FAMILY_SAYS.items():
+        for lang, phrase in zip(("en", "fr"), phrases, strict=True):
+            assert phrase in words[lang]["preset.family.help"], (lang, option)

@@ -1,6 +1,7 @@
 """Accessibility: axe-core (bundled by axe-playwright-python, from the npm registry) finds
-no serious or critical violation on the home page, the How to play, the lobby and the
-table, on a desktop and a phone, in English and French; the reduced-motion toggle and the
+no serious or critical violation on the home page, the How to play, the lobby, the
+table, the hand-over and the end of the match, on a desktop and a phone, in English and
+French; the reduced-motion toggle and the
 system's setting put the class reduce-motion on <html>.
 """
 
@@ -152,3 +153,32 @@ def test_a_system_that_asks_for_less_motion_gets_it_by_default(
     page.reload()
     wait_until(page, NOT_PRESSED)
     assert not page.evaluate("document.documentElement.classList.contains('reduce-motion')")
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS[:2])
+def test_axe_finds_no_serious_violation_between_hands_and_at_the_end(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    # Tables of bots, watched: one pauses after its first hand (a target of 5,000
+    # points), the other ends with it (a target of 1) and shows that hand's summary.
+    problems = []
+    for target, screen in (
+        (5000, "document.body.dataset.handover === 'yes'"),
+        (1, "document.body.dataset.screen === 'results'"),
+    ):
+        table = create_table(
+            server.url, seats=3, seed=5, options={"hand_size": 2}, target_score=target
+        )
+        code, host = str(table["code"]), str(table["host_token"])
+        for seat in range(3):
+            post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host)
+        # No fading toast: axe reads a colour half-way through its fade.
+        page = open_page(browser, viewport, reduced_motion="reduce")
+        page.add_init_script(f"localStorage.setItem('uno.lang', '{lang}')")
+        page.goto(f"{server.url}/t/{code}?watch")
+        page.wait_for_selector("#lobby:not([hidden])")
+        post(server.url, f"/api/tables/{code}/start", host_token=host)
+        wait_until(page, screen, timeout=30)
+        problems += serious(page, "hand-over" if target > 1 else "results")
+        assert not page.errors  # type: ignore[attr-defined]
+    assert problems == [], "\n".join(problems)

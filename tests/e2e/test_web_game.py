@@ -137,6 +137,35 @@ HANDOVER = {
 }
 
 
+# Each card of a hand's summary as it is drawn: its size, and the words of its parts that
+# show (the corners' symbol, the colour's shape, the action's name under the oval).
+DRAWN = """cards => cards.map(card => {
+  const shown = (parts) => [...card.querySelectorAll(parts)]
+    .filter(el => getComputedStyle(el).display !== "none" && el.getBoundingClientRect().width > 0)
+    .map(el => el.textContent);
+  const r = card.getBoundingClientRect();
+  return {
+    card: card.dataset.card, size: [r.width, r.height], symbol: card.dataset.symbol,
+    suit: card.dataset.suit, corners: shown(".corner"), suits: shown(".suit"), words: shown(".t"),
+  };
+})"""
+#: The size of a card of a crowded hand at the table, as the summaries draw every card.
+SUMMARY_CARD = {PHONE["width"]: [44, 64], DESKTOP["width"]: [54, 80]}
+
+
+def assert_drawn_as_at_the_table(row: Any, cards: list[str], viewport: dict[str, int]) -> None:
+    """The cards of ``row`` (a hand's summary) are ``cards``, each drawn as the table
+    draws it: the symbol in two corners, the colour's shape in the other two, an
+    action's name, at the size of a crowded hand's cards."""
+    drawn = row.locator(".card").evaluate_all(DRAWN)
+    assert [d["card"] for d in drawn] == cards
+    for d in drawn:
+        assert d["corners"] == [d["symbol"]] * 2, d
+        assert d["suits"] == [d["suit"]] * 2 and d["suit"] in "♥★♣◆✦", d
+        assert len(d["words"]) == (0 if d["card"][1:].isdigit() else 1), d
+        assert d["size"] == SUMMARY_CARD[viewport["width"]], d
+
+
 @pytest.mark.parametrize(("lang", "viewport"), LANGS)
 def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
@@ -169,8 +198,7 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     assert rows.count() == 3
     for seat in range(3):
         row = rows.nth(seat)
-        cards = row.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
-        assert cards == won["hands"][seat]
+        assert_drawn_as_at_the_table(row, won["hands"][seat], viewport)
         cells = row.locator("td").all_text_contents()
         assert cells[0].startswith(names[seat])
         assert cells[2:] == [str(won["hand_points"][seat]), str(won["scores"][seat])]
@@ -185,6 +213,57 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     wait_until(page, "document.body.dataset.handover === 'no'")
     wait_until(page, "document.body.dataset.state !== '" + state + "'")
     assert page.text_content("#hand-number") == ("Hand 2" if lang == "en" else "Manche 2")
+    assert not page.errors  # type: ignore[attr-defined]
+    watcher.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_the_end_of_the_match_shows_its_last_hand_as_the_hand_over_shows_a_hand(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    # Three bots, two cards each and a target of 1 point: the first hand ends the match,
+    # so no hand-over comes between it and the results.
+    table = create_table(
+        server.url,
+        seats=3,
+        seed=5,
+        options={"hand_size": 2},
+        target_score=1,
+        turn_timer=0,
+        launcher="scripted:0,0,0,1,loop",
+    )
+    code, host = table["code"], table["host_token"]
+    for seat in range(3):
+        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    watcher = Client(server.ws_url, code)
+    page = new_page(browser, viewport)
+    page.add_init_script(f"localStorage.setItem('uno.lang', '{lang}')")
+    page.goto(f"{server.url}/t/{code}?watch")
+    page.wait_for_selector("#lobby:not([hidden])")
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    wait_until(page, "document.body.dataset.screen === 'results'", timeout=20)
+    won = last_event(watcher, "hand_won")
+    assert won["hand_number"] == 1 and max(won["scores"]) >= 1
+    words = HANDOVER[lang]
+    names = ["Bot 1", "Bot 2", "Bot 3"]
+    for reloaded in (False, True):  # as it ended, and on a page opened afterwards
+        assert page.is_visible("#last-hand"), reloaded
+        title = words["title"].format(who=names[won["seat"]], points=won["points"])
+        assert page.text_content("#last-hand-title") == title
+        assert page.locator("#last-hand-table th").all_text_contents() == words["head"]
+        rows = page.locator("#last-hand-table tbody tr")
+        assert rows.count() == 3
+        for seat in range(3):
+            row = rows.nth(seat)
+            assert_drawn_as_at_the_table(row, won["hands"][seat], viewport)
+            assert row.locator("td").all_text_contents()[::2] == [
+                names[seat],
+                str(won["hand_points"][seat]),
+            ]
+            assert row.locator("td").last.text_content() == str(won["scores"][seat])
+        shot(page, tmp_path, f"last-hand-{lang}-{reloaded}")
+        page.reload()
+        wait_until(page, "document.body.dataset.screen === 'results'")
     assert not page.errors  # type: ignore[attr-defined]
     watcher.close()
 

@@ -64,9 +64,11 @@ PRESET_WORDS = {
 }
 FAMILY_HELP = {
     "en": "Gentler: a forgotten UNO costs one press, pressing stops once cards come out, "
-    "and a last card ends the hand without more presses.",
+    "a last card ends the hand without more presses, and you may go out on a Trade Hands "
+    "(in an edition that has them).",
     "fr": "Plus doux : un UNO oublié coûte un appui, on arrête d'appuyer dès que des cartes "
-    "sortent, et une dernière carte termine la manche sans autres appuis.",
+    "sortent, une dernière carte termine la manche sans autres appuis, et on peut sortir "
+    "sur un Échange de mains (dans une édition qui en a).",
 }
 
 

@@ -194,8 +194,8 @@
       dataset: { card: text, symbol, suit },
     });
     // A card that is not a button is a picture with a name (an aria-label on a bare div
-    // is not read out: axe-core's aria-prohibited-attr).
-    if (!tag || tag === "div") el.setAttribute("role", "img");
+    // or span is not read out: axe-core's aria-prohibited-attr).
+    if (tag !== "button") el.setAttribute("role", "img");
     el.append(
       h("span", { class: "corner tl", "aria-hidden": "true", text: symbol }),
       h("span", { class: "suit tr", "aria-hidden": "true", text: suit }),
@@ -238,15 +238,22 @@
     toastTimer = setTimeout(() => el.classList.remove("show"), ms || 2600);
   }
 
-  // A toast goes just under the top bar, and under the seats at the table: it never
-  // hides whose turn it is or who said UNO.
+  // A toast that fits in the top bar goes over it: the bar's name, the table's code and
+  // the toggles are all it covers, and a touch goes through it to them. A longer one
+  // goes just under the top bar, and under the seats at the table: it never hides whose
+  // turn it is or who said UNO.
   function placeToast() {
+    const el = $("toast");
+    el.style.top = "";
+    el.classList.add("in-bar");
+    if (el.scrollHeight <= el.clientHeight) return;
+    el.classList.remove("in-bar");
     let top = $("topbar").getBoundingClientRect().bottom;
     const seats = $("seats");
     if (document.body.dataset.screen === "game" && seats.offsetParent !== null) {
       top = Math.max(top, seats.getBoundingClientRect().bottom);
     }
-    $("toast").style.top = Math.round(top + 6) + "px";
+    el.style.top = Math.round(top + 6) + "px";
   }
 
   // ------------------------------------------------------------------ sound
@@ -365,6 +372,7 @@
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
     editions.onchange = () => fillRules(false);
+    $("create-launcher").onchange = explainChoices;
     $("create-rules-list").onchange = () => {
       showApplicableRules();
       markPreset();
@@ -389,8 +397,19 @@
     const select = $("create-launcher");
     const chosen = select.value;
     select.replaceChildren(
-      ...S.options.launchers.map((m) => h("option", { value: m, text: m + " — " + t("launcher." + m), selected: m === chosen }))
+      ...S.options.launchers.map((m) => h("option", { value: m, text: m, selected: m === chosen }))
     );
+    explainChoices();
+  }
+
+  // A menu whose every choice needs a sentence holds the choices' short names (a phone's
+  // narrow menu shows them whole), and the sentence of the chosen one is under it.
+  function explainChoices() {
+    for (const line of document.querySelectorAll(".choice-help")) {
+      const value = $(line.dataset.menu).value;
+      const words = value ? t(line.dataset.prefix + value + line.dataset.suffix) : "";
+      line.textContent = words.charAt(0).toUpperCase() + words.slice(1);
+    }
   }
 
   function editionInfo() {
@@ -442,6 +461,7 @@
       if (rule.type === "choice") {
         input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("rule." + rule.name + "." + c) })));
       } else if (rule.type === "effect") {
+        described["aria-describedby"] = id + "-choice " + id + "-help";
         input = h("select", described, ...rule.choices.map((c) => h("option", { value: c, text: t("effect." + c) })));
       } else {
         input = h("input", { type: "number", min: rule.min, max: rule.max, inputmode: "numeric", ...described });
@@ -452,6 +472,7 @@
       }
       row.append(h("label", { for: id, text: label }), input);
       if (rule.type === "effect") {
+        row.append(h("p", { class: "help choice-help", id: id + "-choice", dataset: { menu: id, prefix: "effect.", suffix: ".does" } }));
         const presses = h("input", { type: "number", id: id + "-presses", min: rule.min, max: rule.max, inputmode: "numeric" });
         row.append(h("label", { class: "presses", for: id + "-presses", text: t("rule.wild_custom_effect.presses") }), presses);
       }
@@ -509,6 +530,7 @@
   }
 
   function showApplicableRules() {
+    explainChoices();
     for (const rule of editionInfo().house_rules) {
       const row = ruleRowOf(rule.name);
       row.hidden = !holds(rule.needs);
@@ -552,7 +574,7 @@
     }
     if (name === "wild_custom_effect") {
       const [effect, presses] = String(value).split(":");
-      const words = t("effect." + effect);
+      const words = t("rule.summary", { rule: t("effect." + effect), value: t("effect." + effect + ".does") });
       return presses ? t("effect.presses", { effect: words, presses: count("press", Number(presses)) }) : words;
     }
     if (name === "reshuffle_threshold" && (value === null || value === "none")) return t("rule.reshuffle_threshold.none");
@@ -861,31 +883,40 @@
     closePicker();
     $("toast").classList.remove("show"); // the hand-over says who won
     clearBanners(); // the launcher's news of the hand that ended is old news now
-    let title;
+    $("handover-title").textContent = handTitle(ev);
+    fillHandTable($("handover-table"), ev, ev.type === "hand_won" ? ev.scores : S.view.scores);
+    renderHandoverStatus();
+  }
+
+  // Who won a hand (the hand_won or hand_void event) and what they scored.
+  function handTitle(ev) {
     const scored = ev.points ? ".points" : "";
     const vars = { n: ev.hand_number, points: count("points", ev.points || 0) };
-    if (ev.type === "hand_void") title = t("handover.void", vars);
-    else if (ev.seat === S.seat) title = t("handover.you_won" + scored, vars);
-    else title = t("handover.won" + scored, { who: seatName(ev.seat), ...vars });
-    $("handover-title").textContent = title;
-    const scores = ev.type === "hand_won" ? ev.scores : S.view.scores;
+    if (ev.type === "hand_void") return t("handover.void", vars);
+    if (ev.seat === S.seat) return t("handover.you_won" + scored, vars);
+    return t("handover.won" + scored, { who: seatName(ev.seat), ...vars });
+  }
+
+  // A hand's summary in ``table``: each seat, the cards it was left with (drawn as the
+  // table draws them), their points, and the score after the hand (``scores``).
+  function fillHandTable(table, ev, scores) {
+    const head = ["results.player", "handover.cards", "handover.points", "results.score"];
+    table.tHead.rows[0].replaceChildren(...head.map((key) => h("th", { text: t(key) })));
     const rows = scores.map((score, seat) => {
       const laid = ev.type === "hand_won" ? ev.hands[seat] : null;
       const box = h("div", { class: "cards-cell" });
       if (laid && laid.length) box.append(...laid.map((card) => cardEl(card, "span")));
       else if (laid) box.append(h("span", { class: "small", text: t("handover.out") }));
-      const cards = h("td", {}, box);
       return h(
         "tr",
         { class: ev.seat === seat ? "winner" : null, dataset: { seat: String(seat) } },
         h("td", {}, seatName(seat)),
-        cards,
+        h("td", {}, box),
         h("td", { class: "num", text: ev.type === "hand_won" ? String(ev.hand_points[seat]) : "" }),
         h("td", { class: "num", text: String(score) })
       );
     });
-    $("handover-table").querySelector("tbody").replaceChildren(...rows);
-    renderHandoverStatus();
+    table.tBodies[0].replaceChildren(...rows);
   }
 
   function renderHandoverStatus() {
@@ -2023,6 +2054,13 @@
         );
       })
     );
+    // The last hand has no hand-over (the match ends with it): its summary is here.
+    const last = S.handover;
+    $("last-hand").hidden = !last;
+    if (last) {
+      $("last-hand-title").textContent = handTitle(last);
+      fillHandTable($("last-hand-table"), last, last.type === "hand_won" ? last.scores : result.scores);
+    }
     $("record-link").href = "/api/tables/" + S.code + "/record";
     $("rematch-btn").hidden = !isHost();
     $("rematch-note").hidden = isHost();
