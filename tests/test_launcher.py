@@ -670,6 +670,41 @@ def test_press_distribution_matches_the_launcher_models_sampler(
         assert abs(seen[outcome] / draws - p) < 0.015, (outcome, p, seen[outcome] / draws)
 
 
+KEYED_SPECS = [
+    "hazard",
+    "schedule",
+    "memoryless:p=0.3,mean=4",
+    "draw-one",
+    "scripted:3,0,2+1,loop",
+    "scripted:3,0,2+1",
+    "hazard:misfire=0.2,stuck=0.3",
+    "schedule:stuck=0.1",
+]
+
+
+@pytest.mark.parametrize("spec", KEYED_SPECS)
+def test_presses_with_the_same_distribution_key_have_the_same_distribution(spec: str) -> None:
+    # The OpenSpiel game keeps each press's chance outcomes by the model's key: a key
+    # that left out a counter the distribution reads would hand a press another's odds.
+    model = parse_launcher(spec)
+    rng = random.Random(spec)
+    first_seen: dict[tuple[object, int], list[tuple[Outcome, float]]] = {}
+    keys = set()
+    for _ in range(3_000):
+        since_fire, since_reload = rng.randrange(12), rng.randrange(200)
+        press_number, stock = rng.randrange(300), rng.choice([0, 1, 3, 9, 60])
+        key = (model.distribution_key(since_fire, since_reload, press_number), stock)
+        keys.add(key[0])
+        distribution = press_distribution(model, since_fire, since_reload, press_number, stock)
+        assert first_seen.setdefault(key, distribution) == distribution, key
+    # ... and the keys do tell presses apart where the model does:
+    assert len(keys) == {"hazard": 5, "schedule": 2, "draw-one": 1}.get(
+        spec.split(":")[0], len(keys)
+    )
+    if spec.startswith("memoryless"):
+        assert keys == {None}
+
+
 def test_press_distribution_of_fixed_models() -> None:
     assert press_distribution(HazardModel(), 7, 0, 0, 0) == [(Outcome(True, 0), 1.0)]
     assert press_distribution(ScheduleModel(), 0, 0, 0, 50) == [(Outcome(False, 0), 1.0)]

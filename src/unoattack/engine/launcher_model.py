@@ -29,6 +29,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from bisect import bisect_right
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -158,6 +159,13 @@ class LauncherModel(ABC):
         """
         raise NotImplementedError(f"the launcher model {self.spec!r} does not list its outcomes")
 
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        """What of the counters :meth:`distribution` reads: two presses with equal keys
+        (and equal ``at_most``) have the same distribution, so that it can be worked out
+        once and kept (the OpenSpiel game's chance nodes do). By default every counter;
+        each model names the ones it reads."""
+        return (since_fire, since_reload, press_number)
+
     def __str__(self) -> str:
         return self.spec
 
@@ -257,6 +265,9 @@ class HazardModel(LauncherModel):
             (fired(1 + extra), fire * p) for extra, p in enumerate(HAZARD_CARD_PMFS[step])
         ]
 
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return since_fire if since_fire < HAZARD_LAST_STEP else HAZARD_LAST_STEP
+
 
 # The reported firmware schedule: presses (1-based since the last reload) that fire.
 _SCHEDULE_PRESSES = (
@@ -302,6 +313,9 @@ class ScheduleModel(LauncherModel):
         if not _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]:
             return [(DING, 1.0)]
         return [(fired(_SCHEDULE_MIN_CARDS + k), p) for k, p in enumerate(_SCHEDULE_CARD_PMF)]
+
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return _SCHEDULE_FIRES[since_reload % _SCHEDULE_PERIOD]  # a firing press or not
 
 
 def _poisson(rng: random.Random, mean: float) -> int:
@@ -363,6 +377,9 @@ class MemorylessModel(LauncherModel):
         result.append((fired(limit), self.p * max(0.0, 1.0 - head)))
         return result
 
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return None  # memoryless: every press alike
+
 
 @dataclass(frozen=True, slots=True)
 class DrawOneModel(LauncherModel):
@@ -383,6 +400,9 @@ class DrawOneModel(LauncherModel):
         self, since_fire: int, since_reload: int, press_number: int, at_most: int
     ) -> list[tuple[Outcome, float]]:
         return [(_FIRED[1], 1.0)]
+
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return None  # every press alike
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +439,9 @@ class ScriptedModel(LauncherModel):
         self, since_fire: int, since_reload: int, press_number: int, at_most: int
     ) -> list[tuple[Outcome, float]]:
         return [(self.at(press_number), 1.0)]
+
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return self.at(press_number)  # its one outcome
 
     def at(self, press_number: int) -> Outcome:
         """The scripted outcome of press number ``press_number`` (0-based) of the game."""
@@ -525,6 +548,9 @@ class FaultyModel(LauncherModel):
             more = Outcome(outcome.fired, outcome.cards, outcome.stuck + 1)
             stuck += [(more, p * self.stuck), (outcome, p * (1 - self.stuck))]
         return stuck
+
+    def distribution_key(self, since_fire: int, since_reload: int, press_number: int) -> Hashable:
+        return self.inner.distribution_key(since_fire, since_reload, press_number)
 
 
 def with_faults(model: LauncherModel, misfire: float = 0.0, stuck: float = 0.0) -> LauncherModel:

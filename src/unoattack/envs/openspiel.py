@@ -60,8 +60,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -241,6 +241,12 @@ class _Setup:
     max_copies: int
     target_score: int
     zero_sum: bool
+    #: Each press's chance outcomes (ids and probabilities), kept by what decides them
+    #: (the model's ``distribution_key`` and the cards loaded): the same few come back
+    #: press after press, and working one out costs more than the rest of a step.
+    press_outcomes: dict[tuple[Hashable, int], tuple[tuple[int, float], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> _Setup:
@@ -390,7 +396,7 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         if self.table is None:
             count = setup.deal_outcomes
             return [(i, 1.0 / count) for i in range(count)]
-        return [(setup.outcome_id(o), p) for o, p in self._press_distribution()]
+        return list(self._press_outcomes())
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup
@@ -560,24 +566,27 @@ class UnoAttackState(pyspiel.State):  # type: ignore[misc]
         game = table.game
         return [game.face_counts(s) for s in range(self.setup.players)]
 
-    def _press_distribution(self) -> list[tuple[Outcome, float]]:
+    def _press_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """The chance outcomes of the press just made, as :func:`press_distribution` gives
+        them, worked out once for each key (:attr:`_Setup.press_outcomes`)."""
         assert self.table is not None
+        setup = self.setup
         game = self.table.game
         launcher = game.launcher
-        counters = launcher.public()  # what every player sees of it: no view to build
-        stock, since_reload = counters.stock_size, counters.presses_since_reload
+        stock, since_reload = len(launcher.stock), launcher.since_reload
         pile_size = len(game.pile)
         if stock == 0 and pile_size > 1:
             # R18, R19: an empty launcher is reloaded with the discards but the top card
             # before the press, which restarts its count of presses since reloading.
             stock, since_reload = pile_size - 1, 0
-        return press_distribution(
-            launcher.model,
-            counters.presses_since_fire,
-            since_reload,
-            counters.total_presses,
-            stock,
-        )
+        model, since_fire, presses = launcher.model, launcher.since_fire, launcher.presses
+        key = (model.distribution_key(since_fire, since_reload, presses), stock)
+        kept = setup.press_outcomes.get(key)
+        if kept is None:
+            distribution = press_distribution(model, since_fire, since_reload, presses, stock)
+            kept = tuple((setup.outcome_id(o), p) for o, p in distribution)
+            setup.press_outcomes[key] = kept
+        return kept
 
     def _press(self, outcome: Outcome) -> None:
         table = self.table
