@@ -240,20 +240,36 @@
 
   // A toast that fits in the top bar goes over it: the bar's name, the table's code and
   // the toggles are all it covers, and a touch goes through it to them. A longer one
-  // goes just under the top bar, and under the seats at the table: it never hides whose
-  // turn it is or who said UNO.
+  // goes just under the top bar; at the table, into the first gap of the screen tall
+  // enough for it, so that it hides neither whose turn it is or who said UNO (the seats)
+  // nor what a player needs to play: the pile, what to do, the hand and the buttons.
   function placeToast() {
     const el = $("toast");
     el.style.top = "";
     el.classList.add("in-bar");
     if (el.scrollHeight <= el.clientHeight) return;
     el.classList.remove("in-bar");
-    let top = $("topbar").getBoundingClientRect().bottom;
-    const seats = $("seats");
-    if (document.body.dataset.screen === "game" && seats.offsetParent !== null) {
-      top = Math.max(top, seats.getBoundingClientRect().bottom);
+    const top = $("topbar").getBoundingClientRect().bottom;
+    const atTable = document.body.dataset.screen === "game";
+    el.style.top = Math.round(atTable ? toastGap(top, el.offsetHeight) : top + 6) + "px";
+  }
+
+  const TOAST_AVOIDS = ["seats", "top-card", "pile-info", "prompt", "hand", "picker", "actions"];
+
+  // Where a toast ``height`` px tall goes, below ``top``: the first gap between the
+  // boxes a player needs (from the top of the screen down) that holds it with 6 px
+  // either side; with none, just under the seats, as on a screen too full to spare one.
+  function toastGap(top, height) {
+    const boxes = TOAST_AVOIDS.map((id) => $(id).getBoundingClientRect())
+      .filter((r) => r.width && r.height && r.bottom > top && r.top < window.innerHeight)
+      .sort((a, b) => a.top - b.top);
+    let from = top;
+    for (const r of [...boxes, { top: window.innerHeight, bottom: window.innerHeight }]) {
+      if (r.top - from >= height + 12) return from + 6;
+      from = Math.max(from, r.bottom);
     }
-    el.style.top = Math.round(top + 6) + "px";
+    const seats = $("seats").getBoundingClientRect();
+    return Math.max(top, seats.height ? seats.bottom : top) + 6;
   }
 
   // ------------------------------------------------------------------ sound
