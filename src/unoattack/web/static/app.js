@@ -2236,6 +2236,8 @@
   function renderHowTo() {
     if (!S.options || !$("howto-edition").value) return;
     const info = S.options.editions.find((e) => e.name === $("howto-edition").value) || S.options.editions[0];
+    // At a table, its own edition is said with the table's house rules.
+    const table = S.table && S.table.edition === info.name ? S.table : null;
     $("howto-edition").setAttribute("aria-label", t("howto.edition"));
     $("howto-cards-title").textContent = t("howto.cards.h", { edition: editionTitle(info) });
     $("howto-cards").replaceChildren(
@@ -2248,7 +2250,7 @@
             h("strong", { text: t("kind." + card.kind) }),
             " ",
             h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
-            " " + t("howto.kind." + card.kind)
+            " " + howToKind(card.kind, table)
           )
         )
     );
@@ -2259,6 +2261,13 @@
     $("howto-notes").hidden = !notes.length;
     $("howto-uno").textContent = t("howto.uno", { presses: count("press", info.options.uno_penalty_presses) });
     $("howto-score").textContent = t("howto.score", { target: info.options.target_score });
+  }
+
+  // What a kind of card does. Rulebook (2003): a player may not go out on a Trade Hands
+  // card; a house rule may let them, so a table's How to play says its own rule.
+  function howToKind(kind, table) {
+    if (kind !== "trade_hands" || !table) return t("howto.kind." + kind);
+    return t(table.rules.may_go_out_on_trade_hands ? "howto.kind.trade_hands.may" : "howto.kind.trade_hands.may_not");
   }
 
   // ------------------------------------------------------------------ reduced motion
