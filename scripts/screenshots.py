@@ -17,8 +17,9 @@ Playwright like a player; writes ``docs/img/web-*.png``:
 
 ``--every`` takes, instead, each view on a phone and a desktop in English and French
 (``web-every-VIEW-LANG-phone.png``, ``...-desktop.png``): the home page with its house
-rules open, a host's lobby, a player's turn with UNO armed, the hand-over and the end of
-the match; pictures to look at after changing the page, not for docs/img.
+rules open, a host's lobby, a player's turn with UNO armed, the same turn with a long
+refusal (nobody to catch), the hand-over and the end of the match; pictures to look at
+after changing the page, not for docs/img.
 
 Usage (from a clone, with the web and web-test extras installed)::
 
@@ -238,14 +239,16 @@ def every(shots: Shots) -> None:
             wait_until(page, "document.querySelectorAll('#lobby-seats li .badge').length >= 2")
             shots.take(page, f"every-lobby-{name}", full_page=True)
 
-            # Seed 1 deals Ann red 7 and a green Hit 2 and the first turn: UNO may be armed.
-            game = shots.table(4, seed=1, options={"hand_size": 2})
-            post(shots.url, f"/api/tables/{game['code']}/join", name=LONG_NAME)
-            shots.bots(game, range(2, 4))
-            page = first_turn(shots, game, viewport, lang)
-            page.click("#btn-uno")
-            wait_until(page, "document.getElementById('toast').classList.contains('show')")
-            shots.take(page, f"every-armed-{name}")
+            # Seed 1 deals Ann red 7 and a green Hit 2 and the first turn: UNO may be armed,
+            # and C, with nobody to catch, is refused at length.
+            for view, key in (("armed", "u"), ("refused", "c")):
+                game = shots.table(4, seed=1, options={"hand_size": 2})
+                post(shots.url, f"/api/tables/{game['code']}/join", name=LONG_NAME)
+                shots.bots(game, range(2, 4))
+                page = first_turn(shots, game, viewport, lang)
+                page.keyboard.press(key)
+                wait_until(page, "document.getElementById('toast').classList.contains('show')")
+                shots.take(page, f"every-{view}-{name}")
 
             with watching(shots, seed=3, target=500, lang=lang, viewport=viewport) as page:
                 wait_until(page, "document.body.dataset.handover === 'yes'")

@@ -139,28 +139,58 @@ def test_every_preset_is_named_and_explained_in_both_languages() -> None:
             assert help_.endswith(".") and help_.count(". ") == 0, (lang, preset)
 
 
-# How the Family preset's help says each house rule it changes, in English and French.
-FAMILY_SAYS = {
-    "uno_penalty_presses": ("a forgotten UNO costs one press", "un UNO oublié coûte un appui"),
-    "stop_after_fire": (
-        "pressing stops once cards come out",
-        "on arrête d'appuyer dès que des cartes sortent",
-    ),
-    "last_card_effects": (
-        "a last card ends the hand without more presses",
-        "une dernière carte termine la manche sans autres appuis",
-    ),
-    "may_go_out_on_trade_hands": (
-        "you may go out on a Trade Hands",
-        "on peut sortir sur un Échange de mains",
-    ),
+# How each preset's help says each house rule it changes (in any edition), in English
+# and French; Classic changes none.
+PRESET_SAYS: dict[str, dict[str, tuple[str, str]]] = {
+    "classic": {},
+    "family": {
+        "uno_penalty_presses": ("a forgotten UNO costs one press", "un UNO oublié coûte un appui"),
+        "stop_after_fire": (
+            "pressing stops once cards come out",
+            "on arrête d'appuyer dès que des cartes sortent",
+        ),
+        "last_card_effects": (
+            "a last card ends the hand without more presses",
+            "une dernière carte termine la manche sans autres appuis",
+        ),
+        "may_go_out_on_trade_hands": (
+            "you may go out on a Trade Hands",
+            "on peut sortir sur un Échange de mains",
+        ),
+    },
+    "chaos": {
+        "uno_penalty_presses": (
+            "a forgotten UNO costs four presses",
+            "un UNO oublié coûte quatre appuis",
+        ),
+        "stacking": ("Hit cards stack", "les cartes Appuyer s'empilent"),
+        "allow_stack_after_out": (
+            "even when a player goes out on one",
+            "même quand un joueur sort sur l'une d'elles",
+        ),
+        "stop_after_fire": ("every press is made", "tous les appuis se font"),
+        "e2_extra_card_all_counts": (
+            "a Skip or a Reverse lets you play again",
+            "un Passer ou une Inversion fait rejouer",
+        ),
+        "wild_custom_effect": (
+            "a Wild Customizable makes everyone else press once",
+            "une carte blanche personnalisable fait appuyer une fois tous les autres",
+        ),
+        "may_go_out_on_trade_hands": (
+            "you may go out on a Trade Hands",
+            "on peut sortir sur un Échange de mains",
+        ),
+    },
 }
 
 
-def test_the_family_help_says_every_rule_the_preset_changes_in_both_languages() -> None:
-    changed = set().union(*(preset_options(Edition.load(name), "family") for name in EDITIONS))
-    assert changed == set(FAMILY_SAYS)
+def test_each_presets_help_says_every_rule_the_preset_changes_in_both_languages() -> None:
+    assert set(PRESET_SAYS) == set(PRESET_NAMES)
     words = page_words()
-    for option, phrases in FAMILY_SAYS.items():
-        for lang, phrase in zip(("en", "fr"), phrases, strict=True):
-            assert phrase in words[lang]["preset.family.help"], (lang, option)
+    for preset, says in PRESET_SAYS.items():
+        changed = set().union(*(preset_options(Edition.load(name), preset) for name in EDITIONS))
+        assert changed == set(says), preset
+        for option, phrases in says.items():
+            for lang, phrase in zip(("en", "fr"), phrases, strict=True):
+                assert phrase in words[lang][f"preset.{preset}.help"], (lang, preset, option)

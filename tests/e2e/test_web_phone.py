@@ -1,7 +1,7 @@
 """A phone's page, measured in headless Chromium (Playwright) on a 390x844 screen, in
 English and French: every player's name and every menu is there to read in full, every
-control is big enough for a finger (44x44 CSS px), and the notice that UNO is armed
-covers neither the pile nor anything else a player needs to play.
+control is big enough for a finger (44x44 CSS px), and neither the notice that UNO is
+armed nor a long refusal covers the pile or anything else a player needs to play.
 
 The measures are the page's own boxes (getBoundingClientRect), on the home page with its
 house rules open, How to play, a host's lobby, the table (a colour to pick too), the end
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +21,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import Browser, Page
-from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, wait_until
-from test_web_table import box, overlap
+from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
+from test_web_table import box, inside, overlap
 
 from unoattack.engine import Game
 from unoattack.web.manager import Settings
@@ -279,4 +280,34 @@ def test_the_notice_that_uno_is_armed_covers_nothing_needed_to_play(
             page.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents")
             == "none"
         )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+#: The longest refusal, far too long for the top bar: C, with nobody to catch.
+CATCH_REFUSED = {
+    "en": "Nobody can be caught now: a player can be caught only after playing their "
+    "second-to-last card without saying UNO, until the next card or press.",
+    "fr": "Personne ne peut être attrapé maintenant : on n'attrape un joueur qu'après son "
+    "avant-dernière carte jouée sans dire UNO, jusqu'à la carte ou l'appui suivant.",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("en", PHONE), ("fr", PHONE), ("en", DESKTOP), ("fr", DESKTOP)]
+)
+def test_a_long_refusal_covers_nothing_needed_to_play(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    page = first_turn(server, browser, lang, viewport)
+    page.keyboard.press("c")
+    refused = CATCH_REFUSED[lang]
+    wait_until(page, f"document.getElementById('toast').textContent === {refused!r}")
+    wait_until(page, "document.getElementById('toast').classList.contains('show')")
+    shot(page, tmp_path, f"phone-refusal-{lang}-{viewport['width']}")
+    toast = box(page, "#toast")
+    for needed in NEEDED:
+        assert not overlap(toast, box(page, needed)), needed
+    assert inside(toast, viewport)
+    pointer = page.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents")
+    assert pointer == "none"  # a touch goes through it
     assert not page.errors  # type: ignore[attr-defined]

@@ -156,8 +156,12 @@ HOWTO = {
         "title": "How to play UNO Attack!",
         "cards": "The action cards of UNO Attack! (2003)",
         "cards.2010": "The action cards of UNO Attack! (later edition)",
-        "trade": "Trade Hands (×4, 30 points) Swap hands with a player you choose; you may "
-        "not go out on it.",
+        "trade": "Trade Hands (×4, 30 points) Swap hands with a player you choose; the "
+        "rulebook forbids going out on it, but a house rule may allow it.",
+        "trade.may": "Trade Hands (×4, 30 points) Swap hands with a player you choose; at "
+        "this table you may go out on it (a house rule).",
+        "trade.may_not": "Trade Hands (×4, 30 points) Swap hands with a player you choose; "
+        "you may not go out on it.",
         "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
         "catches you first, before the next player starts, makes you press 2 presses.",
         "mega": "Mega Hit: a player who must press because of a Hit card may stack any Hit "
@@ -168,7 +172,12 @@ HOWTO = {
         "cards": "Les cartes Action de UNO Attack! (2003)",
         "cards.2010": "Les cartes Action de UNO Attack! (édition ultérieure)",
         "trade": "Échange de mains (×4, 30 points) Échangez votre main avec le joueur de votre "
-        "choix ; on ne peut pas sortir sur cette carte.",
+        "choix ; les règles interdisent de sortir sur cette carte, mais une règle maison peut "
+        "le permettre.",
+        "trade.may": "Échange de mains (×4, 30 points) Échangez votre main avec le joueur de "
+        "votre choix ; à cette table, on peut sortir sur cette carte (règle maison).",
+        "trade.may_not": "Échange de mains (×4, 30 points) Échangez votre main avec le joueur "
+        "de votre choix ; on ne peut pas sortir sur cette carte.",
         "uno": "Quand vous posez votre avant-dernière carte, dites UNO (le bouton UNO !). Si "
         "quelqu'un vous attrape avant, et avant que le joueur suivant commence, vous faites "
         "2 appuis.",
@@ -237,4 +246,41 @@ def test_how_to_play_opens_from_the_home_page_and_the_table(
     assert "wild_hit4" in kinds and "trade_hands" not in kinds
     page.click("#howto-close")
     wait_until(page, "!document.getElementById('howto').open")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+TRADE = '#howto-cards li[data-kind="trade_hands"]'
+
+
+def open_how_to(page: Page, button: str) -> str:
+    """Open How to play with ``button``: what it says of the Trade Hands."""
+    page.click(button)
+    page.wait_for_selector("#howto[open]")
+    return page.text_content(TRADE) or ""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_how_to_play_at_a_table_says_its_own_rule_on_going_out_on_a_trade_hands(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    # At no table: the rulebook's rule, and that a house rule may change it.
+    page = home(browser, server, lang, viewport)
+    assert open_how_to(page, "#home-howto") == HOWTO[lang]["trade"]
+    for may, says in ((True, HOWTO[lang]["trade.may"]), (False, HOWTO[lang]["trade.may_not"])):
+        options = {"may_go_out_on_trade_hands": True} if may else {}
+        table = create_table(server.url, edition="2003", host_name="Ann", options=options)
+        code = str(table["code"])
+        page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
+        page.goto(f"{server.url}/t/{code}")
+        page.wait_for_selector("#lobby:not([hidden])")
+        assert open_how_to(page, "#btn-howto") == says
+        assert page.input_value("#howto-edition") == "2003"
+        if may:
+            shot(page, tmp_path, f"howto-table-trade-{lang}-{viewport['width']}")
+        # Another edition is said by its rulebook, and the table's edition again by the table.
+        page.select_option("#howto-edition", "2010")
+        page.select_option("#howto-edition", "2003")
+        assert page.text_content(TRADE) == says
+        page.click("#howto-close")
+        wait_until(page, "!document.getElementById('howto').open")
     assert not page.errors  # type: ignore[attr-defined]

@@ -13,8 +13,8 @@ validated like any house rule.
   Trade Hands may be played as a last card.
 - **Chaos**: every fun option on: Hit cards stack (even after a player goes out), a
   Skip or a Reverse lets its player play again, every press owed is made, a forgotten
-  UNO costs four presses, a Wild Customizable makes everybody press, and a Trade Hands
-  may end a hand.
+  UNO costs four presses, a Wild Customizable makes everybody else press once, and a
+  Trade Hands may end a hand.
 
 >>> from unoattack.rules import Edition
 >>> [p["name"] for p in presets(Edition.load("2003"))]

@@ -240,20 +240,36 @@
 
   // A toast that fits in the top bar goes over it: the bar's name, the table's code and
   // the toggles are all it covers, and a touch goes through it to them. A longer one
-  // goes just under the top bar, and under the seats at the table: it never hides whose
-  // turn it is or who said UNO.
+  // goes just under the top bar; at the table, into the first gap of the screen tall
+  // enough for it, so that it hides neither whose turn it is or who said UNO (the seats)
+  // nor what a player needs to play: the pile, what to do, the hand and the buttons.
   function placeToast() {
     const el = $("toast");
     el.style.top = "";
     el.classList.add("in-bar");
     if (el.scrollHeight <= el.clientHeight) return;
     el.classList.remove("in-bar");
-    let top = $("topbar").getBoundingClientRect().bottom;
-    const seats = $("seats");
-    if (document.body.dataset.screen === "game" && seats.offsetParent !== null) {
-      top = Math.max(top, seats.getBoundingClientRect().bottom);
+    const top = $("topbar").getBoundingClientRect().bottom;
+    const atTable = document.body.dataset.screen === "game";
+    el.style.top = Math.round(atTable ? toastGap(top, el.offsetHeight) : top + 6) + "px";
+  }
+
+  const TOAST_AVOIDS = ["seats", "top-card", "pile-info", "prompt", "hand", "picker", "actions"];
+
+  // Where a toast ``height`` px tall goes, below ``top``: the first gap between the
+  // boxes a player needs (from the top of the screen down) that holds it with 6 px
+  // either side; with none, just under the seats, as on a screen too full to spare one.
+  function toastGap(top, height) {
+    const boxes = TOAST_AVOIDS.map((id) => $(id).getBoundingClientRect())
+      .filter((r) => r.width && r.height && r.bottom > top && r.top < window.innerHeight)
+      .sort((a, b) => a.top - b.top);
+    let from = top;
+    for (const r of [...boxes, { top: window.innerHeight, bottom: window.innerHeight }]) {
+      if (r.top - from >= height + 12) return from + 6;
+      from = Math.max(from, r.bottom);
     }
-    el.style.top = Math.round(top + 6) + "px";
+    const seats = $("seats").getBoundingClientRect();
+    return Math.max(top, seats.height ? seats.bottom : top) + 6;
   }
 
   // ------------------------------------------------------------------ sound
@@ -2220,6 +2236,8 @@
   function renderHowTo() {
     if (!S.options || !$("howto-edition").value) return;
     const info = S.options.editions.find((e) => e.name === $("howto-edition").value) || S.options.editions[0];
+    // At a table, its own edition is said with the table's house rules.
+    const table = S.table && S.table.edition === info.name ? S.table : null;
     $("howto-edition").setAttribute("aria-label", t("howto.edition"));
     $("howto-cards-title").textContent = t("howto.cards.h", { edition: editionTitle(info) });
     $("howto-cards").replaceChildren(
@@ -2232,7 +2250,7 @@
             h("strong", { text: t("kind." + card.kind) }),
             " ",
             h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
-            " " + t("howto.kind." + card.kind)
+            " " + howToKind(card.kind, table)
           )
         )
     );
@@ -2243,6 +2261,13 @@
     $("howto-notes").hidden = !notes.length;
     $("howto-uno").textContent = t("howto.uno", { presses: count("press", info.options.uno_penalty_presses) });
     $("howto-score").textContent = t("howto.score", { target: info.options.target_score });
+  }
+
+  // What a kind of card does. Rulebook (2003): a player may not go out on a Trade Hands
+  // card; a house rule may let them, so a table's How to play says its own rule.
+  function howToKind(kind, table) {
+    if (kind !== "trade_hands" || !table) return t("howto.kind." + kind);
+    return t(table.rules.may_go_out_on_trade_hands ? "howto.kind.trade_hands.may" : "howto.kind.trade_hands.may_not");
   }
 
   // ------------------------------------------------------------------ reduced motion
