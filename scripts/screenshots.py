@@ -17,7 +17,8 @@ Playwright like a player; writes ``docs/img/web-*.png``:
 
 ``--every`` takes, instead, each view on a phone and a desktop in English and French
 (``web-every-VIEW-LANG-phone.png``, ``...-desktop.png``): the home page with its house
-rules open, a host's lobby, a player's turn with UNO armed, the same turn with a long
+rules open, a host's lobby, How to play at a Chaos table of the later edition (its house
+rules said as the table's), a player's turn with UNO armed, the same turn with a long
 refusal (nobody to catch), the hand-over and the end of the match; pictures to look at
 after changing the page, not for docs/img.
 
@@ -42,6 +43,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from unoattack.rules import Edition
+from unoattack.web.presets import preset_options
 from unoattack.web.services import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,6 +241,17 @@ def every(shots: Shots) -> None:
             page.wait_for_selector("#lobby:not([hidden])")
             wait_until(page, "document.querySelectorAll('#lobby-seats li .badge').length >= 2")
             shots.take(page, f"every-lobby-{name}", full_page=True)
+
+            options = preset_options(Edition.load("2010"), "chaos")
+            chaos = shots.table(
+                4, seed=7, edition="2010", options=options, scoring_mode="challenge"
+            )
+            page = shots.page(viewport, lang)
+            shots.sit(page, chaos)
+            page.wait_for_selector("#lobby:not([hidden])")
+            page.click("#btn-howto")
+            page.wait_for_selector("#howto[open]")
+            shots.take(page, f"every-howto-table-{name}")
 
             # Seed 1 deals Ann red 7 and a green Hit 2 and the first turn: UNO may be armed,
             # and C, with nobody to catch, is refused at length.

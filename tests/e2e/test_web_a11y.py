@@ -82,8 +82,10 @@ def test_axe_finds_no_serious_violation_at_home_lobby_and_table(
     problems += serious(page, "how to play")
     page.keyboard.press("Escape")
 
-    # A lobby as its host sees it (a friend seated, an empty seat), then the table.
-    table = create_table(server.url, seats=3, host_name="Ann", seed=5, options={"hand_size": 10})
+    # A lobby as its host sees it (a friend seated, an empty seat), its How to play (with
+    # house rules the table's), then the table.
+    options = {"hand_size": 10, "uno_penalty_presses": 4, "stacking": True}
+    table = create_table(server.url, seats=3, host_name="Ann", seed=5, options=options)
     code, host = str(table["code"]), str(table["host_token"])
     page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
     page.evaluate(f"localStorage.setItem('uno.host.{code}', '{host}')")
@@ -92,6 +94,11 @@ def test_axe_finds_no_serious_violation_at_home_lobby_and_table(
     page.wait_for_selector("#lobby:not([hidden])")
     wait_until(page, "document.querySelectorAll('#lobby-seats li').length === 3")
     problems += serious(page, "lobby")
+    page.click("#btn-howto")
+    page.wait_for_selector("#howto[open]")
+    problems += serious(page, "how to play at the table")
+    page.keyboard.press("Escape")
+    wait_until(page, "!document.getElementById('howto').open")
     post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=host, level="random")
     post(server.url, f"/api/tables/{code}/start", host_token=host)
     wait_until(page, "document.body.dataset.screen === 'game'")

@@ -18,7 +18,9 @@ import httpx
 from playwright.sync_api import Browser, Page
 from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
 
+from unoattack.rules import Edition
 from unoattack.web.manager import Settings
+from unoattack.web.presets import preset_options
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
 
 pytestmark = pytest.mark.skipif(
@@ -283,4 +285,173 @@ def test_how_to_play_at_a_table_says_its_own_rule_on_going_out_on_a_trade_hands(
         assert page.text_content(TRADE) == says
         page.click("#howto-close")
         wait_until(page, "!document.getElementById('howto').open")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+#: What How to play says at a table of each preset (and scoring), beside the rulebook's
+#: words of HOWTO: each rule the preset or the scoring changes, marked as the table's.
+HOUSE = {
+    "en": {
+        "mark": " (this table's house rule)",
+        "goal": "Be the first to play every card in your hand: you then score the cards left "
+        "in the other hands.",
+        "goal.own": "Be the first to play every card in your hand: the others then add the "
+        "cards left in their own hands to their totals, and a low total is better",
+        "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
+        "catches you first, before the next player starts, makes you press {presses}",
+        "presses.1": "1 press",
+        "presses.2": "2 presses",
+        "presses.4": "4 presses",
+        "skip": "Skip (×8, 20 points) The next player loses their turn.",
+        "skip.again": "Skip (×8, 20 points) The next player loses their turn, and you play "
+        "again at once",
+        "reverse": "Reverse (×4, 20 points) Play changes direction (with two players, it acts "
+        "as a Skip).",
+        "reverse.again": "Reverse (×4, 20 points) Play changes direction, and you play again "
+        "at once",
+        "custom.plain": "Wild Customizable (×3, 50 points) A plain wild: this table writes no "
+        "effect on it.",
+        "custom.all_hit": "Wild Customizable (×3, 50 points) Name a colour; it acts as All "
+        "Hit: everyone else presses once",
+        "stacking": "Mega Hit: a player who must press because of a Hit card may stack any Hit "
+        "card instead; the presses add up and pass on",
+        "after_out": "Even when a player goes out on a Hit card, the next player may still "
+        "stack on it",
+        "stop": "A player who owes several presses stops as soon as cards come out",
+        "last_none": "A last card ends the hand at once: nobody presses for it",
+        "score.first": "Numbers score their face value, the other cards the points above. The "
+        "first to 500 wins the match.",
+        "score.running": "Numbers score their face value, the other cards the points above. "
+        "Once anyone has 250, the lowest total wins the match",
+        "score.challenge": "Numbers score their face value, the other cards the points above. "
+        "Whoever reaches 300 is out, and the last player left wins the match",
+    },
+    "fr": {
+        "mark": " (règle maison de cette table)",
+        "goal": "Être le premier à poser toutes les cartes de sa main : on marque alors les "
+        "cartes restées dans les autres mains.",
+        "goal.own": "Être le premier à poser toutes les cartes de sa main : les autres "
+        "ajoutent alors les cartes restées dans leur main à leur total, et le plus petit "
+        "total vaut mieux",
+        "uno": "Quand vous posez votre avant-dernière carte, dites UNO (le bouton UNO !). Si "
+        "quelqu'un vous attrape avant, et avant que le joueur suivant commence, vous faites "
+        "{presses}",
+        "presses.1": "1 appui",
+        "presses.2": "2 appuis",
+        "presses.4": "4 appuis",
+        "skip": "Passer (×8, 20 points) Le joueur suivant passe son tour.",
+        "skip.again": "Passer (×8, 20 points) Le joueur suivant passe son tour, et vous "
+        "rejouez aussitôt",
+        "reverse": "Inversion (×4, 20 points) Le sens du jeu s'inverse (à deux joueurs, elle "
+        "agit comme un Passer).",
+        "reverse.again": "Inversion (×4, 20 points) Le sens du jeu s'inverse, et vous rejouez "
+        "aussitôt",
+        "custom.plain": "Carte blanche personnalisable (×3, 50 points) Une carte blanche "
+        "ordinaire : cette table n'y écrit aucun effet.",
+        "custom.all_hit": "Carte blanche personnalisable (×3, 50 points) Annoncez une "
+        "couleur ; elle agit comme Tous appuient : tous les autres appuient une fois",
+        "stacking": "Méga appuyer : un joueur qui doit appuyer à cause d'une carte Appuyer peut "
+        "plutôt poser n'importe quelle carte Appuyer ; les appuis s'additionnent et passent "
+        "au suivant",
+        "after_out": "Même quand un joueur sort sur une carte Appuyer, le joueur suivant peut "
+        "encore empiler dessus",
+        "stop": "Un joueur qui doit plusieurs appuis s'arrête dès que des cartes sortent",
+        "last_none": "Une dernière carte termine la manche aussitôt : personne n'appuie pour elle",
+        "score.first": "Les chiffres valent leur valeur, les autres cartes les points "
+        "ci-dessus. Le premier à 500 gagne la partie.",
+        "score.running": "Les chiffres valent leur valeur, les autres cartes les points "
+        "ci-dessus. Dès que quelqu'un a 250, le plus petit total gagne la partie",
+        "score.challenge": "Les chiffres valent leur valeur, les autres cartes les points "
+        "ci-dessus. Qui atteint 300 est éliminé, et le dernier joueur restant gagne la partie",
+    },
+}
+
+
+def how_to_at(
+    page: Page, server: ServerThread, edition: str, preset: str, **scoring: object
+) -> dict[str, object]:
+    """Sit at a new table of ``edition`` with ``preset``'s house rules (as the home page
+    sends them) and ``scoring``, open How to play: what it says, part by part."""
+    wished = preset_options(Edition.load(edition), preset)
+    options = {k: ",".join(v) if isinstance(v, list) else v for k, v in wished.items()}
+    table = create_table(server.url, edition=edition, host_name="Ann", options=options, **scoring)
+    code = str(table["code"])
+    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
+    page.goto(f"{server.url}/t/{code}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.click("#btn-howto")
+    page.wait_for_selector("#howto[open]")
+    cards = page.eval_on_selector_all(
+        "#howto-cards li",
+        "els => Object.fromEntries(els.map(e => [e.dataset.kind, e.textContent]))",
+    )
+    return {
+        "goal": page.text_content("#howto-goal"),
+        "uno": page.text_content("#howto-uno"),
+        "cards": cards,
+        "notes": page.eval_on_selector_all("#howto-notes li", "els => els.map(e => e.textContent)"),
+        "notes shown": page.is_visible("#howto-notes"),
+        "score": page.text_content("#howto-score"),
+    }
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_how_to_play_at_a_table_says_each_house_rule_of_its_preset_as_the_tables(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    words, house = HOWTO[lang], HOUSE[lang]
+    mark = house["mark"] + "."
+    page = home(browser, server, lang, viewport)
+
+    # Chaos (later edition), with the Challenge to 300: every rule it changes is the table's.
+    says = how_to_at(page, server, "2010", "chaos", scoring_mode="challenge", target_score=300)
+    cards = says["cards"]
+    assert isinstance(cards, dict)
+    assert says["goal"] == house["goal.own"] + mark
+    assert says["uno"] == house["uno"].format(presses=house["presses.4"]) + mark
+    assert cards["skip"] == house["skip.again"] + mark
+    assert cards["reverse"] == house["reverse.again"] + mark
+    assert cards["wild_custom"] == house["custom.all_hit"] + mark
+    assert says["notes"] == [house["stacking"] + mark, house["after_out"] + mark]
+    assert says["score"] == house["score.challenge"] + mark
+    shot(page, tmp_path, f"howto-table-chaos-{lang}-{viewport['width']}")
+    # Another edition is said by its rulebook, and the table's edition again by the table.
+    page.select_option("#howto-edition", "2003")
+    assert page.text_content("#howto-uno") == words["uno"]
+    assert page.text_content("#howto-goal") == house["goal"]
+    page.select_option("#howto-edition", "2010")
+    assert page.text_content("#howto-uno") == says["uno"]
+    page.click("#howto-close")
+    wait_until(page, "!document.getElementById('howto').open")
+
+    # Family (2003), with running totals to 250.
+    says = how_to_at(
+        page, server, "2003", "family", scoring_mode="running_total_lowest_wins", target_score=250
+    )
+    cards = says["cards"]
+    assert isinstance(cards, dict)
+    assert says["goal"] == house["goal.own"] + mark
+    assert says["uno"] == house["uno"].format(presses=house["presses.1"]) + mark
+    assert cards["trade_hands"] == words["trade.may"]
+    assert cards["skip"] == house["skip"]
+    assert says["notes"] == [house["stop"] + mark, house["last_none"] + mark]
+    assert says["score"] == house["score.running"] + mark
+    shot(page, tmp_path, f"howto-table-family-{lang}-{viewport['width']}")
+    page.click("#howto-close")
+    wait_until(page, "!document.getElementById('howto').open")
+
+    # Classic (later edition): the rulebook, said as this table's rules, with no mark.
+    says = how_to_at(page, server, "2010", "classic")
+    cards = says["cards"]
+    assert isinstance(cards, dict)
+    assert says["goal"] == house["goal"]
+    assert says["uno"] == words["uno"]
+    assert cards["skip"] == house["skip"]
+    assert cards["reverse"] == house["reverse"]
+    assert cards["wild_custom"] == house["custom.plain"]
+    assert says["notes"] == [] and not says["notes shown"]
+    assert says["score"] == house["score.first"]
+    assert house["mark"] not in (page.text_content("#howto") or "")
+    page.click("#howto-close")
+    wait_until(page, "!document.getElementById('howto').open")
     assert not page.errors  # type: ignore[attr-defined]

@@ -2236,9 +2236,14 @@
   function renderHowTo() {
     if (!S.options || !$("howto-edition").value) return;
     const info = S.options.editions.find((e) => e.name === $("howto-edition").value) || S.options.editions[0];
-    // At a table, its own edition is said with the table's house rules.
+    // At a table, its own edition is said with the table's house rules, each marked
+    // where it is not the rulebook's; anywhere else, the edition's rulebook.
     const table = S.table && S.table.edition === info.name ? S.table : null;
+    const rules = table ? table.rules : info.options;
+    const house = (...names) => (table && names.some((name) => !sameRule(info, name, rules[name])) ? t("howto.house") : "");
     $("howto-edition").setAttribute("aria-label", t("howto.edition"));
+    const ownTotals = table && rules.scoring_mode !== "first_to_500";
+    $("howto-goal").textContent = ownTotals ? t("howto.goal.own", { house: house("scoring_mode") }) : t("howto.goal");
     $("howto-cards-title").textContent = t("howto.cards.h", { edition: editionTitle(info) });
     $("howto-cards").replaceChildren(
       ...info.cards
@@ -2250,24 +2255,86 @@
             h("strong", { text: t("kind." + card.kind) }),
             " ",
             h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
-            " " + howToKind(card.kind, table)
+            " " + howToKind(card.kind, table, rules, house)
           )
         )
     );
-    const notes = [];
-    if (info.options.stacking) notes.push(t("howto.note.stacking"));
-    if (info.options.stop_after_fire === "always") notes.push(t("howto.note.stop"));
+    const notes = howToNotes(info, table, rules, house);
     $("howto-notes").replaceChildren(...notes.map((note) => h("li", { text: note })));
     $("howto-notes").hidden = !notes.length;
-    $("howto-uno").textContent = t("howto.uno", { presses: count("press", info.options.uno_penalty_presses) });
-    $("howto-score").textContent = t("howto.score", { target: info.options.target_score });
+    const presses = rules.uno_penalty_presses;
+    const uno = presses ? "howto.uno" : "howto.uno.none";
+    $("howto-uno").textContent = t(uno, { presses: count("press", presses), house: house("uno_penalty_presses") });
+    const score = table ? "howto.score." + rules.scoring_mode : "howto.score";
+    $("howto-score").textContent = t(score, { target: rules.target_score, house: house("scoring_mode", "target_score") });
   }
 
-  // What a kind of card does. Rulebook (2003): a player may not go out on a Trade Hands
-  // card; a house rule may let them, so a table's How to play says its own rule.
-  function howToKind(kind, table) {
-    if (kind !== "trade_hands" || !table) return t("howto.kind." + kind);
-    return t(table.rules.may_go_out_on_trade_hands ? "howto.kind.trade_hands.may" : "howto.kind.trade_hands.may_not");
+  // Whether a table's value of option `name` is the edition's own (a list of last-card
+  // effects is compared on the effects the edition's cards can have).
+  function sameRule(info, name, value) {
+    const own = info.options[name];
+    if (!Array.isArray(own)) return value === own;
+    const rule = info.house_rules.find((r) => r.name === name);
+    const met = rule ? rule.choices.map((c) => c.value) : [];
+    const some = (list) => met.filter((e) => list.includes(e)).join();
+    return some(value || []) === some(own);
+  }
+
+  // What a kind of card does, by the rules said (a table's, or the rulebook's). Rulebook
+  // (2003): a player may not go out on a Trade Hands card; a house rule may let them.
+  function howToKind(kind, table, rules, house) {
+    if (!table) return t("howto.kind." + kind);
+    if (kind === "trade_hands") {
+      return t(rules.may_go_out_on_trade_hands ? "howto.kind.trade_hands.may" : "howto.kind.trade_hands.may_not");
+    }
+    if ((kind === "skip" || kind === "reverse") && rules.e2_extra_card_all_counts) {
+      return t("howto.kind." + kind + ".again", { house: house("e2_extra_card_all_counts") });
+    }
+    if (kind === "reverse" && !rules.two_player_rules) return t("howto.kind.reverse.no_two", { house: house("two_player_rules") });
+    if (kind === "wild_attack_attack" && rules.attack_resume === "next_unless_target_is_next") {
+      return t("howto.kind.wild_attack_attack.next", { house: house("attack_resume") });
+    }
+    if (kind === "wild_custom") {
+      const [effect, presses] = String(rules.wild_custom_effect).split(":");
+      if (effect === "plain_wild") return t("howto.kind.wild_custom.plain", { house: house("wild_custom_effect") });
+      const name = t("effect." + effect);
+      return t("howto.kind.wild_custom.table", {
+        effect: presses ? t("effect.presses", { effect: name, presses: count("press", Number(presses)) }) : name,
+        does: t("effect." + effect + ".does"),
+        house: house("wild_custom_effect"),
+      });
+    }
+    return t("howto.kind." + kind);
+  }
+
+  // The notes under the cards: stacking, stopping once cards come out and, at a table, a
+  // last card that makes nobody press.
+  function howToNotes(info, table, rules, house) {
+    const notes = [];
+    const hits = info.house_rules.some((r) => r.name === "stacking");
+    if (rules.stacking) notes.push(t("howto.note.stacking", { house: house("stacking") }));
+    else if (table && hits && info.options.stacking) notes.push(t("howto.note.no_stacking", { house: house("stacking") }));
+    if (table && rules.stacking && rules.allow_stack_after_out) {
+      notes.push(t("howto.note.stack_after_out", { house: house("allow_stack_after_out") }));
+    }
+    const stop = rules.stop_after_fire;
+    if (stop !== "never") {
+      const scope = table && rules.fr_stop_on_fire_scope === "hit_cards" ? ".hit_cards" : "";
+      const key = stop === "choose" ? "howto.note.stop.choose" : "howto.note.stop";
+      notes.push(t(key + scope, { house: house("stop_after_fire", "fr_stop_on_fire_scope") }));
+    } else if (table && info.options.stop_after_fire !== "never") {
+      notes.push(t("howto.note.no_stop", { house: house("stop_after_fire") }));
+    }
+    if (table && !sameRule(info, "last_card_effects", rules.last_card_effects)) {
+      const rule = info.house_rules.find((r) => r.name === "last_card_effects");
+      const effects = rule.choices.map((c) => c.value).filter((e) => rules.last_card_effects.includes(e));
+      notes.push(
+        effects.length
+          ? t("howto.note.last_some", { effects: effects.map((e) => t("last." + e)).join(", "), house: house("last_card_effects") })
+          : t("howto.note.last_none", { house: house("last_card_effects") })
+      );
+    }
+    return notes;
   }
 
   // ------------------------------------------------------------------ reduced motion
