@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api")
 import httpx
 from playwright.sync_api import Browser, Page
 from test_web_browser import CHROMIUM, DESKTOP, PHONE, new_page, shot, wait_until
+from test_web_phone import cut_off
 
 from unoattack.rules import Edition
 from unoattack.web.manager import Settings
@@ -164,8 +165,8 @@ HOWTO = {
         "this table you may go out on it (a house rule).",
         "trade.may_not": "Trade Hands (×4, 30 points) Swap hands with a player you choose; "
         "you may not go out on it.",
-        "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
-        "catches you first, before the next player starts, makes you press 2 presses.",
+        "uno": "When you play your second-to-last card, say UNO (the UNO! button). If anyone "
+        "catches you first, before the next player starts, you owe 2 presses.",
         "mega": "Mega Hit: a player who must press because of a Hit card may stack any Hit "
         "card instead; the presses add up and pass on.",
     },
@@ -297,8 +298,8 @@ HOUSE = {
         "in the other hands.",
         "goal.own": "Be the first to play every card in your hand: the others then add the "
         "cards left in their own hands to their totals, and a low total is better",
-        "uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who "
-        "catches you first, before the next player starts, makes you press {presses}",
+        "uno": "When you play your second-to-last card, say UNO (the UNO! button). If anyone "
+        "catches you first, before the next player starts, you owe {presses}",
         "presses.1": "1 press",
         "presses.2": "2 presses",
         "presses.4": "4 presses",
@@ -455,3 +456,23 @@ def test_how_to_play_at_a_table_says_each_house_rule_of_its_preset_as_the_tables
     page.click("#howto-close")
     wait_until(page, "!document.getElementById('howto').open")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS)
+def test_how_to_play_keeps_its_close_button_and_its_edition_in_sight(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    # At a Chaos table in French on a desktop, the longest How to play there is, "Fermer"
+    # was cut off at the bottom until one scrolled, and the edition menu read "UNO
+    # Attack! (édition".
+    page = home(browser, server, lang, viewport)
+    how_to_at(page, server, "2010", "chaos", scoring_mode="challenge", target_score=300)
+    dialog = page.locator("#howto").bounding_box()
+    close = page.locator("#howto-close").bounding_box()
+    assert dialog is not None and close is not None
+    assert (
+        close["y"] >= dialog["y"] and close["y"] + close["height"] <= dialog["y"] + dialog["height"]
+    ), (close, dialog)
+    assert cut_off(page, "How to play", "#howto") == []
+    page.click("#howto-close")
+    wait_until(page, "!document.getElementById('howto').open")

@@ -483,7 +483,7 @@ window.I18N = {
     "howto.launcher.h": "The launcher",
     "howto.launcher": "No card that fits? Press the launcher: it may just ding, or shoot out cards, which all go into your hand. Your turn is then over.",
     "howto.uno.h": "UNO!",
-    "howto.uno": "When you play your second-to-last card, say UNO (the UNO! button). Anyone who catches you first, before the next player starts, makes you press {presses}{house}.",
+    "howto.uno": "When you play your second-to-last card, say UNO (the UNO! button). If anyone catches you first, before the next player starts, you owe {presses}{house}.",
     "howto.uno.none": "When you play your second-to-last card, say UNO (the UNO! button); nobody makes you press if you forget{house}.",
     "howto.house": " (this table's house rule)",
     "howto.cards.h": "The action cards of {edition}",
