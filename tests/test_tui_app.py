@@ -200,6 +200,35 @@ def test_the_new_game_screen_seats_every_bot_level_the_search_bots_too() -> None
     run(app, scenario, size=(100, 60))
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "Bot: "), ("fr", "Robot : ")])
+def test_a_search_with_its_own_options_keeps_its_seat_from_the_command_line_to_the_table(
+    lang: str, label: str
+) -> None:
+    # --players takes the searches that tournament and simulate take (docs/bots.md), so
+    # that a player can sit down against a reproducible search; the new-game screen
+    # offers the seat as it was written rather than failing on a level it does not list.
+    spec = "ismcts:iters=150:depth=4"
+    setup = Setup(seats=parse_players(f"you,bot:{spec}"), seed=3, lang=lang)
+    app = PlayApp(setup, show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+        kind = screen.query_one("#seat-kind-1", Select)
+        assert kind.value == f"bot:{spec}"
+        assert [value for _, value in kind._options][-1] == f"bot:{spec}"
+        assert label + spec in flat(pilot.app)
+        screen.query_one("#start", Button).press()
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        session = table(pilot).session
+        assert [s.spec for s in session.seats] == ["you", f"bot:{spec}"]
+        bot = session.bots[1]
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.iterations, bot.depth) == (150, 4)
+
+    run(app, scenario, size=(100, 60))
+
+
 @pytest.mark.parametrize("edition", ["2003", "2010", "mega-hit"])
 def test_the_new_game_screen_offers_the_house_rules_of_the_chosen_edition(edition: str) -> None:
     setup = Setup(edition=edition, seed=1)

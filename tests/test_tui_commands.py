@@ -116,6 +116,14 @@ def test_without_flags_the_new_game_screen_comes_first(launched: list[Any]) -> N
         (["--players", "1"], "error: --players 1: a table has 2 to 10 seats (you and the bots)"),
         (["--players", "11"], "error: --players 11: a table has 2 to 10 seats (you and the bots)"),
         (["--players", "you,bot:genius"], "error: --players: unknown bot level 'genius'"),
+        (
+            ["--players", "you,bot:ismcts:iters=0"],
+            "error: --players: bot 'ismcts:iters=0': iters must be a whole number from 1 to",
+        ),
+        (
+            ["--players", "you,bot:ismcts:iters=200:wobbly"],
+            "error: --players: bot 'ismcts:iters=200:wobbly': unknown option 'wobbly'",
+        ),
         (["--option", "stackin=on"], "error: unknown option 'stackin'"),
         (["--option", "stacking"], "error: --option 'stacking': write key=value"),
         (["--launcher", "turbo"], "error: unknown launcher model 'turbo'"),

@@ -222,6 +222,10 @@ class NewGameScreen(Screen[Setup | Session]):
             (tr("new.kind.human"), "human"),
             *((tr(f"new.kind.bot.{level}"), f"bot:{level}") for level in BOT_LEVELS),
         ]
+        if seat.kind == "bot" and seat.level not in BOT_LEVELS:
+            # A search with its own options, given with --players (bot:ismcts:iters=500):
+            # offered as it was written, so that the screen keeps it.
+            kinds.append((tr("new.kind.bot.search", spec=seat.level), f"bot:{seat.level}"))
         name = Input(seat.name, placeholder=tr("new.name"), id=f"seat-name-{index}", compact=True)
         name.display = seat.is_human
         return Horizontal(

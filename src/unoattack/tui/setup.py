@@ -4,9 +4,9 @@ The command line and the new-game screen both build a :class:`Setup`; :meth:`Set
 asks the engine to validate it, so a bad edition, option or launcher is refused with the
 engine's own one-line message.
 
->>> seats = parse_players("you,bot:heuristic,human:Ana")
+>>> seats = parse_players("you,bot:heuristic,human:Ana,bot:ismcts:iters=200")
 >>> [seat.spec for seat in seats]
-['you', 'bot:heuristic', 'human:Ana']
+['you', 'bot:heuristic', 'human:Ana', 'bot:ismcts:iters=200']
 >>> parse_players("you")
 Traceback (most recent call last):
 ...
@@ -15,12 +15,13 @@ unoattack.tui.setup.SetupError: a table has 2 to 10 seats, not 1
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from unoattack.bots import BOT_NAMES
+from unoattack.bots import BOT_NAMES, make_bot
 from unoattack.engine import Game, parse_launcher
 from unoattack.rules import Edition
 from unoattack.rules.cards import is_digits
@@ -32,7 +33,11 @@ BOT_LEVELS: tuple[str, ...] = BOT_NAMES
 #: and stays available from the command line).
 PLAYABLE_LAUNCHERS: tuple[str, ...] = ("hazard", "schedule", "memoryless", "draw-one")
 MIN_SEATS, MAX_SEATS = 2, 10
-_SEAT_FORMS = "write you, human[:NAME] or bot[:LEVEL] (LEVEL: " + ", ".join(BOT_LEVELS) + ")"
+_SEAT_FORMS = (
+    "write you, human[:NAME] or bot[:LEVEL] (LEVEL: "
+    + ", ".join(BOT_LEVELS)
+    + ", or a search with options such as ismcts:iters=500)"
+)
 
 
 class SetupError(ValueError):
@@ -81,9 +86,18 @@ def parse_seat(text: str) -> Seat:
     if head == "bot":
         level = arg.lower() or "heuristic"
         if level not in BOT_LEVELS:
-            raise SetupError(
-                f"--players: unknown bot level {arg!r}: choose one of {', '.join(BOT_LEVELS)}"
-            )
+            if not level.startswith("ismcts:"):
+                raise SetupError(
+                    f"--players: unknown bot level {arg!r}: choose one of "
+                    f"{', '.join(BOT_LEVELS)}, or a search with options such as "
+                    "ismcts:iters=500"
+                )
+            # A search with its options (docs/bots.md), as tournament and simulate take
+            # them: built once here so that a bad option is refused before the match.
+            try:
+                make_bot(level, random.Random(0))
+            except ValueError as exc:
+                raise SetupError(f"--players: {exc}") from None
         return Seat("bot", level=level)
     raise SetupError(f"--players: {text.strip()!r} is not a seat: {_SEAT_FORMS}")
 
