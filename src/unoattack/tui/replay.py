@@ -5,6 +5,10 @@ stepping forward applies one more action, stepping back replays from the deal. T
 action is told in words, as the table's log tells it (its first line, for the viewer).
 The viewer is its own app (``unoattack replay FILE``) or a screen over the recent
 matches, to which Q goes back.
+
+A replay is watched afterwards, perhaps by someone else than the player of the seat it
+views from: every seat is named by its player's name, that one too ("Player 1 plays",
+never "You play"), as at a keyboard passed between players.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from unoattack.engine import SPECTATOR, Action, Game, Record, view
+from unoattack.engine.events import Event
 from unoattack.engine.game import REFEREE
 from unoattack.engine.view import log_for, log_size
 from unoattack.tui.i18n import Tr
@@ -122,7 +127,7 @@ class ReplayScreen(Screen[None]):
         lines = [
             line
             for event in log_for(self.game, self.viewer)
-            if (line := describe(event, self.viewer, names.__getitem__, tr)) is not None
+            if (line := self._describe(event)) is not None
         ]
         self.query_one("#log", EventLog).show(lines)
         prompt = tr("replay.last", action=self._last_action()) if self.step else tr("replay.start")
@@ -140,7 +145,7 @@ class ReplayScreen(Screen[None]):
     def _last_action(self) -> str:
         """The last action in words: the first line the log tells of it, for the viewer."""
         for event in log_for(self.game, self.viewer, self._last_action_start):
-            line = describe(event, self.viewer, self.names.__getitem__, self.tr)
+            line = self._describe(event)
             if line is not None:
                 return line
         # Today every action has an event told in words; one without is told as the coach
@@ -148,3 +153,7 @@ class ReplayScreen(Screen[None]):
         seat, text = self.record.actions[self.step - 1]
         actor = self.tr("replay.referee") if seat == REFEREE else self.names[seat]
         return f"{actor}: {say_action(Action.parse(text), self.names.__getitem__, self.tr)}"
+
+    def _describe(self, event: Event) -> str | None:
+        """``event`` in words, as the viewer may know it, every seat by its name."""
+        return describe(event, self.viewer, self.names.__getitem__, self.tr, second_person=False)
