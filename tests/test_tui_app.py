@@ -1201,6 +1201,68 @@ def test_replay_names_every_seat_by_its_players_name(
     run(ReplayApp(Record.load(path), path.name, lang=lang, names=names), scenario)
 
 
+# The replay's footer at the deal, between, and at the last step, by language: the keys
+# that would not move (back at the deal, on at the end) are not shown.
+REPLAY_FOOTERS = {
+    "en": [
+        "→ next  PgDn +10  End  V change seat  Q quit",
+        "←→ step  PgUp/PgDn ±10  Home/End  V change seat  Q quit",
+        "← previous  PgUp −10  Home  V change seat  Q quit",
+    ],
+    "fr": [
+        "→ suivante  PgDn +10  Fin  V changer de place  Q quitter",
+        "←→ étape  PgUp/PgDn ±10  Début/Fin  V changer de place  Q quitter",
+        "← précédente  PgUp −10  Début  V changer de place  Q quitter",
+    ],
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_footer_shows_the_keys_that_apply_on_one_line(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    path = tmp_path / "match.json"
+    game = Game.new("2003", players=3, seed=9, launcher="draw-one")
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1])  # press, always legal
+    Record.from_game(game).save(path)
+    at_the_deal, between, at_the_end = REPLAY_FOOTERS[lang]
+
+    def footer(pilot: Pilot[None]) -> str:
+        lines = screen_text(pilot.app).splitlines()
+        assert len(lines) == size[1]
+        return lines[-1].strip()
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert footer(pilot) == at_the_deal
+        await pilot.press("right")
+        assert footer(pilot) == between
+        await pilot.press("pagedown")  # step 11 of 12
+        assert footer(pilot) == between
+        await pilot.press("right")
+        assert footer(pilot) == at_the_end
+        await pilot.press("left")
+        assert footer(pilot) == between
+        await pilot.press("home")
+        assert footer(pilot) == at_the_deal
+
+    run(ReplayApp(Record.load(path), path.name, lang=lang), scenario, size=size)
+
+
+def test_a_replay_with_no_action_offers_only_to_change_seat_and_quit(tmp_path: Path) -> None:
+    path = tmp_path / "dealt.json"
+    Record.from_game(Game.new("2003", players=2, seed=1)).save(path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert screen_text(pilot.app).splitlines()[-1].strip() == "V change seat  Q quit"
+        await pilot.press("right", "end", "left", "home")  # nothing to step to: no harm
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen) and screen.step == 0
+
+    run(ReplayApp(Record.load(path), path.name), scenario)
+
+
 def test_a_match_that_cannot_be_saved_goes_on_and_says_why(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")

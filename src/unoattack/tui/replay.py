@@ -27,7 +27,11 @@ from unoattack.engine.game import REFEREE
 from unoattack.engine.view import log_for, log_size
 from unoattack.tui.i18n import Tr
 from unoattack.tui.narrate import describe, say_action
-from unoattack.tui.widgets import EventLog, HandBox, HandView, TopPanels
+from unoattack.tui.widgets import EventLog, HandBox, HandView, Key, KeyLine, TopPanels
+
+#: The footer's keys that step, in pairs: one action (←→), ten (PgUp/PgDn), to an end
+#: (Home/End); ``replay.key.NAME`` in the words.
+_STEP_KEYS = ("step", "ten", "end")
 
 
 class ReplayScreen(Screen[None]):
@@ -78,7 +82,23 @@ class ReplayScreen(Screen[None]):
         yield Static(id="prompt")
         with HandBox(id="hand-box"):
             yield HandView(self.tr, id="hand")
-        yield Static(self.tr("replay.keys.back" if self.back else "replay.keys"), id="keys")
+        yield KeyLine(self.keys, id="keys")
+
+    @property
+    def keys(self) -> list[Key]:
+        """The footer's keys, those that move the replay from this step: ← PgUp Home
+        once past the deal, → PgDn End before the last step (each pair as one key when
+        both of it do); V and Q always."""
+        back, on = self.step > 0, self.step < self.total
+        if back and on:
+            moves = [f"replay.key.{pair}" for pair in _STEP_KEYS]
+        elif back or on:
+            way = "back" if back else "on"
+            moves = [f"replay.key.{pair}.{way}" for pair in _STEP_KEYS]
+        else:  # a record without an action: nowhere to step to
+            moves = []
+        quit_key = "replay.key.quit.back" if self.back else "replay.key.quit"
+        return [Key(self.tr(key)) for key in [*moves, "replay.key.seat", quit_key]]
 
     def on_mount(self) -> None:
         self.query_one("#log", EventLog).border_title = self.tr("log")
@@ -123,6 +143,7 @@ class ReplayScreen(Screen[None]):
         status.append(f" · {tr('replay.step', k=self.step, n=self.total)}")
         status.append(f" · {tr('replay.viewer', who=who)}")
         self.query_one("#status", Static).update(status)
+        self.query_one(KeyLine).show(self.keys)
         self.query_one(TopPanels).show(v, names, tr, self.viewer)
         lines = [
             line
