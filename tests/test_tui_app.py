@@ -1152,9 +1152,9 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     run(app, scenario)
 
 
-def test_replay_tells_the_last_action_in_words(tmp_path: Path) -> None:
-    # Plays (or presses) up to the first card played at a seat: Trade Hands, move 28,
-    # whose notation is "play B-TH @1".
+def traded_hands(tmp_path: Path) -> Path:
+    """A record that plays (or presses) up to the first card played at a seat: Trade
+    Hands, move 28, whose notation is "play B-TH @1" (Player 1 trades with Player 2)."""
     game = Game.new("2003", players=3, seed=0, launcher="draw-one")
     action = game.legal_actions()[-1]
     while action.target is None:
@@ -1164,12 +1164,17 @@ def test_replay_tells_the_last_action_in_words(tmp_path: Path) -> None:
         game.apply(action)
     path = tmp_path / "match.json"
     Record.from_game(game).save(path)
+    return path
+
+
+def test_replay_tells_the_last_action_in_words(tmp_path: Path) -> None:
+    path = traded_hands(tmp_path)
 
     async def scenario(pilot: Pilot[None]) -> None:
         await pilot.press("end")
         assert "last action: Player 1 plays blue Trade Hands at Player 2." in flat(pilot.app)
-        await pilot.press("v")  # as the first seat, who played it
-        assert "last action: You play blue Trade Hands at Player 2." in flat(pilot.app)
+        await pilot.press("v")  # as the first seat, who played it: named all the same
+        assert "last action: Player 1 plays blue Trade Hands at Player 2." in flat(pilot.app)
         await pilot.press("left")
         assert "last action: Player 3 plays blue 1." in flat(pilot.app)
 
@@ -1182,6 +1187,109 @@ def test_replay_tells_the_last_action_in_words(tmp_path: Path) -> None:
         )
 
     run(ReplayApp(Record.load(path), path.name, lang="fr"), in_french)
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "names", "traded"),
+    [
+        (
+            "en",
+            r"\b[Yy]ou\b",
+            ["Player 1", "Ana", "Bot 3"],
+            "Player 1 trades hands with Ana. {who} receives ",
+        ),
+        (
+            "fr",
+            r"\b[Vv]ous\b",
+            ["Joueur 1", "Ana", "Robot 3"],
+            "Joueur 1 échange sa main avec Ana. {who} reçoit ",
+        ),
+    ],
+    ids=["en", "fr"],
+)
+def test_replay_names_every_seat_by_its_players_name(
+    tmp_path: Path, lang: str, you: str, names: list[str], traded: str
+) -> None:
+    # A replay is watched afterwards, maybe by someone else: the seat it views from is
+    # named like the others (as at a keyboard passed around), never "you". The names are
+    # those `replay` reads from the seats file: the seat of `you` is "Player 1".
+    path = traded_hands(tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        for seat in range(3):
+            await pilot.press("v")
+            screen = pilot.app.screen
+            assert isinstance(screen, ReplayScreen) and screen.viewer == seat
+            text = flat(pilot.app)
+            assert not re.findall(you, text), (seat, text)
+            assert f"{names[seat]} " in text  # the hand's title: "Ana's hand", "Main de Ana"
+            if seat in (0, 1):  # each of the two who traded sees what they received
+                assert traded.format(who=names[seat]) in text, text
+
+    run(ReplayApp(Record.load(path), path.name, lang=lang, names=names), scenario)
+
+
+# The replay's footer at the deal, between, and at the last step, by language: the keys
+# that would not move (back at the deal, on at the end) are not shown.
+REPLAY_FOOTERS = {
+    "en": [
+        "→ next  PgDn +10  End  V change seat  Q quit",
+        "←→ step  PgUp/PgDn ±10  Home/End  V change seat  Q quit",
+        "← previous  PgUp −10  Home  V change seat  Q quit",
+    ],
+    "fr": [
+        "→ suivante  PgDn +10  Fin  V changer de place  Q quitter",
+        "←→ étape  PgUp/PgDn ±10  Début/Fin  V changer de place  Q quitter",
+        "← précédente  PgUp −10  Début  V changer de place  Q quitter",
+    ],
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_footer_shows_the_keys_that_apply_on_one_line(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    path = tmp_path / "match.json"
+    game = Game.new("2003", players=3, seed=9, launcher="draw-one")
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1])  # press, always legal
+    Record.from_game(game).save(path)
+    at_the_deal, between, at_the_end = REPLAY_FOOTERS[lang]
+
+    def footer(pilot: Pilot[None]) -> str:
+        lines = screen_text(pilot.app).splitlines()
+        assert len(lines) == size[1]
+        return lines[-1].strip()
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert footer(pilot) == at_the_deal
+        await pilot.press("right")
+        assert footer(pilot) == between
+        await pilot.press("pagedown")  # step 11 of 12
+        assert footer(pilot) == between
+        await pilot.press("right")
+        assert footer(pilot) == at_the_end
+        await pilot.press("left")
+        assert footer(pilot) == between
+        await pilot.press("home")
+        assert footer(pilot) == at_the_deal
+
+    run(ReplayApp(Record.load(path), path.name, lang=lang), scenario, size=size)
+
+
+def test_a_replay_with_no_action_offers_only_to_change_seat_and_quit(tmp_path: Path) -> None:
+    path = tmp_path / "dealt.json"
+    Record.from_game(Game.new("2003", players=2, seed=1)).save(path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert screen_text(pilot.app).splitlines()[-1].strip() == "V change seat  Q quit"
+        await pilot.press("right", "end", "left", "home")  # nothing to step to: no harm
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen) and screen.step == 0
+
+    run(ReplayApp(Record.load(path), path.name), scenario)
 
 
 def test_a_match_that_cannot_be_saved_goes_on_and_says_why(tmp_path: Path) -> None:

@@ -252,17 +252,17 @@ def test_history_prints_the_matches_newest_first_then_your_statistics(data_dir: 
     assert lines[:10] == [
         f"Saved matches in {data_dir / 'matches'} (6 matches), the most recent first:",
         "",
-        "2026-03-01 12:04  2003  won by Bot 1",
+        "2026-03-01 12:04  UNO Attack! (2003)  won by Bot 1",
         f"  Bot 1 (random) {saved['m5-bots'][1].scores[0]} · Bot 2 (heuristic) 0",
         "  m5-bots.json · first to 1 wins · 1 hand played",
         "",
-        "2026-03-01 12:03  2003  in progress, hand 1",
+        "2026-03-01 12:03  UNO Attack! (2003)  in progress, hand 1",
         "  You 0 · Bot 2 (heuristic) 0",
         "  m4-unfinished.json · first to 500 wins · 0 hands played",
         "",
     ]
     assert lines[10:13] == [
-        "2026-03-01 12:02  mega-hit  won by Bot 3; you: 3rd",
+        "2026-03-01 12:02  UNO Attack! Méga appuyer  won by Bot 3; you: 3rd",
         f"  You {a} · Bot 2 (heuristic) {b} · Bot 3 (heuristic) {c} · Bot 4 (heuristic) {d}",
         "  m3-challenge.json · out at 40 · 2 hands played",
     ]
@@ -286,10 +286,14 @@ def test_history_in_french(data_dir: Path) -> None:
         f"Parties enregistrées dans {data_dir / 'matches'} (6 parties), la plus récente d'abord :"
     )
     assert lines[2:5] == [
-        "2026-03-01 12:04  2003  gagnée par Robot 1",
+        "2026-03-01 12:04  UNO Attack! (2003)  gagnée par Robot 1",
         f"  Robot 1 (hasard) {winner} · Robot 2 (stratège) 0",
         "  m5-bots.json · premier à 1 · 1 manche jouée",
     ]
+    # The edition by its title in French, as the new-game screen and the table give it.
+    assert "2026-03-01 12:01  UNO Attack! (édition ultérieure)  gagnée par Robot 3 ; vous : 2e" in (
+        lines
+    )
     assert "  Vos parties : 5 (3 terminées, 2 en cours)" in lines
 
 
@@ -309,6 +313,7 @@ def test_history_json_is_for_scripts(data_dir: Path) -> None:
     assert {key: challenge[key] for key in challenge if key not in ("saved", "seats")} == {
         "file": "m3-challenge.json",
         "edition": "mega-hit",
+        "edition_title": "UNO Attack! Méga appuyer",
         "players": 4,
         "scoring_mode": "challenge",
         "target_score": 40,
@@ -351,6 +356,12 @@ def test_history_json_is_for_scripts(data_dir: Path) -> None:
     assert stats["without_you"] == 1
     assert data["skipped"] == [
         {"file": "notes.json", "reason": 'is not a game record (no "format": "unoattack-record")'}
+    ]
+    # The edition's name stays the same in every language; its title is in the one asked.
+    french = json.loads(runner.invoke(cli(), ["history", "--json", "--lang", "fr"]).output)
+    assert [(m["edition"], m["edition_title"]) for m in french["matches"][2:4]] == [
+        ("mega-hit", "UNO Attack! Méga appuyer"),
+        ("2010", "UNO Attack! (édition ultérieure)"),
     ]
 
 

@@ -62,6 +62,7 @@ def summary(
         path=Path("m.json"),
         saved_at=NOON,
         edition=edition,
+        edition_title=f"UNO Attack! ({edition})",
         seats=parse_players(seats),
         scoring_mode=mode,
         target_score=100,
@@ -97,6 +98,7 @@ def test_saved_matches_are_summarized_from_their_files_newest_first() -> None:
         path=challenge_path,
         saved_at=NOON + 120,
         edition="mega-hit",
+        edition_title="UNO Attack! Méga appuyer",  # the record's: the edition file's
         seats=parse_players("you,bot,bot,bot"),
         scoring_mode="challenge",
         target_score=40,
@@ -174,7 +176,7 @@ def test_each_match_reads_as_the_table_names_its_seats() -> None:
         assert when(matches["m3-challenge"]) == "2026-03-01 12:02"
     a, b, c, d = challenge
     assert details(matches["m3-challenge"], EN) == [
-        "m3-challenge.json · mega-hit · out at 40 · 4 players",
+        "m3-challenge.json · UNO Attack! Méga appuyer · out at 40 · 4 players",
         f"You {a} · Bot 2 (heuristic) {b} · Bot 3 (heuristic) {c} · Bot 4 (heuristic) {d}",
         "won by Bot 3; you: 3rd · 2 hands played",
     ]
@@ -275,15 +277,15 @@ def test_statistics_lines_in_english_and_french() -> None:
         f"  lowest total (the lowest wins): {lowest} points, lowest total at 1",
         f"  challenge (the lowest: points put you out): {challenge} points, out at 40",
         "",
-        "By edition   finished  won  rate  unfinished  hands",
-        "  2003              1    1  100%           1      1",
-        "  2010              1    0    0%           1      1",
-        "  mega-hit          1    0    0%           0      2",
+        "By edition                     finished  won  rate  unfinished  hands",
+        "  UNO Attack! (2003)                  1    1  100%           1      1",
+        "  UNO Attack! (later edition)         1    0    0%           1      1",
+        "  UNO Attack! Méga appuyer            1    0    0%           0      2",
         "",
-        "By players   finished  won  rate  unfinished  hands",
-        "  2 players         0    0     —           1      0",
-        "  3 players         2    1   50%           1      2",
-        "  4 players         1    0    0%           0      2",
+        "By players                     finished  won  rate  unfinished  hands",
+        "  2 players                           0    0     —           1      0",
+        "  3 players                           2    1   50%           1      2",
+        "  4 players                           1    0    0%           0      2",
         "",
         'Not counted: 1 match without a seat of yours ("You").',
     ]
@@ -295,11 +297,23 @@ def test_statistics_lines_in_english_and_french() -> None:
         "Meilleur score final :",
     ]
     assert french[-1] == "Non comptées : 1 partie sans place à vous (« Vous »)."
-    assert french[8:10] == [
-        "Par édition            terminées  gagnées   taux  en cours  manches",
-        "  2003                         1        1  100 %         1        1",
+    # Each edition by its French title: the longest goes on under itself, to fit 80
+    # columns (those lines are indented by 2 in `unoattack history` and on the screen).
+    assert french[8:13] == [
+        "Par édition                     terminées  gagnées   taux  en cours  manches",
+        "  UNO Attack! (2003)                    1        1  100 %         1        1",
+        "  UNO Attack! (édition                  1        0    0 %         1        1",
+        "    ultérieure)",
+        "  UNO Attack! Méga appuyer              1        0    0 %         0        2",
     ]
-    assert french[14] == "  2 joueurs                    0        0      —         1        0"
+    assert all(len(line) <= 76 for line in french)
+    assert french[15] == (
+        "  2 joueurs                             0        0      —         1        0"
+    )
+    # Where there is room, it stays on its line.
+    assert statistics_lines(stats, FR, width=120)[10] == (
+        "  UNO Attack! (édition ultérieure)          1        0    0 %         1        1"
+    )
 
 
 def test_statistics_of_nothing_say_so() -> None:

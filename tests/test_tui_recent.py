@@ -24,7 +24,7 @@ from test_tui_support import (
     utc,
 )
 from unoattack.engine import Game, Record
-from unoattack.tui import store
+from unoattack.tui import history, store
 from unoattack.tui.app import PlayApp
 from unoattack.tui.dialogs import PassScreen
 from unoattack.tui.history import read_history, statistics, statistics_lines
@@ -97,31 +97,48 @@ def test_the_list_opens_from_the_new_game_screen_by_key_and_by_click(saved: Save
     async def scenario(pilot: Pilot[None]) -> None:
         await open_recent(pilot)
         assert rows(pilot) == [
-            ["2026-03-01 12:04", "2003", "won by Bot 1", named("Bot 1,Bot 2", "m5-bots")],
-            ["2026-03-01 12:03", "2003", "in progress, hand 1", "You 0 · Bot 2 0"],
+            [
+                "2026-03-01 12:04",
+                "UNO Attack! (2003)",
+                "won by Bot 1",
+                named("Bot 1,Bot 2", "m5-bots"),
+            ],
+            ["2026-03-01 12:03", "UNO Attack! (2003)", "in progress, hand 1", "You 0 · Bot 2 0"],
             [
                 "2026-03-01 12:02",
-                "mega-hit",
+                "UNO Attack! Méga appuyer",
                 "won by Bot 3; you: 3rd",
                 named("You,Bot 2,Bot 3,Bot 4", "m3-challenge"),
             ],
             [
                 "2026-03-01 12:01",
-                "2010",
+                "UNO Attack! (later edition)",
                 "won by Bot 3; you: 2nd",
                 named("You,Ana,Bot 3", "m2-lowest"),
             ],
-            ["2026-03-01 12:00", "2003", "you won", named("You,Bot 2,Bot 3", "m1-first")],
-            ["2026-03-01 11:59", "2010", "in progress, hand 1", "You 0 · Bot 2 0 · Ana 0"],
+            [
+                "2026-03-01 12:00",
+                "UNO Attack! (2003)",
+                "you won",
+                named("You,Bot 2,Bot 3", "m1-first"),
+            ],
+            [
+                "2026-03-01 11:59",
+                "UNO Attack! (later edition)",
+                "in progress, hand 1",
+                "You 0 · Bot 2 0 · Ana 0",
+            ],
         ]
         text = flat(pilot.app)
         assert "Recent matches · 6 matches" in text
         # The chosen match in full: file, edition, scoring, the bots' levels.
-        assert "m5-bots.json · 2003 · first to 1 wins · 2 players" in text
+        assert "m5-bots.json · UNO Attack! (2003) · first to 1 wins · 2 players" in text
         assert f"Bot 1 (random) {scores['m5-bots'][0]} · Bot 2 (heuristic) 0" in text
         assert recent(pilot).query_one("#hist-resume", Button).disabled  # it is over
         await pilot.press("down")
-        assert "m4-unfinished.json · 2003 · first to 500 wins · 2 players" in flat(pilot.app)
+        assert "m4-unfinished.json · UNO Attack! (2003) · first to 500 wins · 2 players" in (
+            flat(pilot.app)
+        )
         assert not recent(pilot).query_one("#hist-resume", Button).disabled
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, NewGameScreen)
@@ -145,8 +162,18 @@ def test_the_list_speaks_french(saved: Saved) -> None:
             "vous avez gagné",
             "en cours, manche 1",
         ]
+        # Each edition by its title in French, as the new-game screen and the table say.
+        assert [row[1] for row in rows(pilot)] == [
+            "UNO Attack! (2003)",
+            "UNO Attack! (2003)",
+            "UNO Attack! Méga appuyer",
+            "UNO Attack! (édition ultérieure)",
+            "UNO Attack! (2003)",
+            "UNO Attack! (édition ultérieure)",
+        ]
         text = flat(pilot.app)
         assert "Parties récentes · 6 parties" in text
+        assert "m5-bots.json · UNO Attack! (2003) · premier à 1 · 2 joueurs" in text
         assert "gagnée par Robot 1 · 1 manche jouée" in text
         await choose(pilot, 2)
         assert "gagnée par Robot 3 ; vous : 3e · 2 manches jouées" in flat(pilot.app)
@@ -278,7 +305,8 @@ def test_replay_opens_the_viewer_and_q_comes_back_to_the_list(saved: Saved) -> N
         assert viewer.record.actions == Record.load(path).actions
         assert viewer.names == ["Player 1", "Bot 2", "Bot 3", "Bot 4"]  # as `replay` names
         assert f"Replay m3-challenge.json · step 0/{steps}" in flat(pilot.app)
-        assert "V change seat · Q back" in flat(pilot.app)
+        # At the deal, the keys that step on; Q goes back to the list.
+        assert flat(pilot.app).endswith("→ next PgDn +10 End V change seat Q back")
         await pilot.press("end")
         assert viewer.game.history == game.history
         await pilot.press("q")
@@ -318,7 +346,7 @@ def test_delete_asks_first_then_removes_the_record_and_its_seats_file(saved: Sav
         assert isinstance(pilot.app.screen, DeleteDialog)
         text = flat(pilot.app)
         assert "Delete this match?" in text
-        assert "2026-03-01 12:01 · 2010 · won by Bot 3; you: 2nd" in text
+        assert "2026-03-01 12:01 · UNO Attack! (later edition) · won by Bot 3; you: 2nd" in text
         assert "Its record m2-lowest.json and its seats file are removed for good." in text
         await pilot.press("n")
         assert isinstance(pilot.app.screen, RecentMatchesScreen)
@@ -388,24 +416,50 @@ def test_the_statistics_screen_shows_what_the_command_prints(saved: Saved) -> No
 # ---------------------------------------------------------------------- layout
 
 
+#: At 80 columns, the rows whose edition's title or state go on to a second line: the
+#: Mega Hit and 2010 titles are longer than what the date, the state and the scores' least
+#: leave them; in French, so are the longest states.
+WRAPPED_AT_80 = {
+    "en": ["m3-challenge", "m2-lowest", "m0-older"],
+    "fr": ["m6-crowd", "m3-challenge", "m2-lowest", "m0-older"],
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_screens_fit_80x24_without_wrapping_a_row(lang: str, saved: Saved) -> None:
+def test_the_screens_fit_80x24_and_cut_no_title_or_state(lang: str, saved: Saved) -> None:
     # A long table: ten seats, names and bots (its scores are cut short in the list).
     crowd = "you,human:Alexandra,bot:random," + ",".join(["bot:family"] * 7)
     saved_match("m6-crowd", crowd, seed=2, actions=200, saved_at=NOON + 300)
     tr = Tr(lang)
 
     async def scenario(pilot: Pilot[None]) -> None:
-        await open_recent(pilot)
+        screen = await open_recent(pilot)
         lines = screen_text(pilot.app).splitlines()
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
-        # Each match on one line: its date, edition, state and the start of its scores.
-        for row in rows(pilot):
-            when, edition, state, scores = row
-            assert len(state) <= 30
-            on_one_line = [line for line in lines if line.startswith(f" {when}  {edition}")]
-            assert len(on_one_line) == 1 and state in on_one_line[0], row
-            assert scores[:12] in on_one_line[0], row
+        table = screen.query_one("#hist-list", DataTable)
+        # Where each column's cells start on the screen (each is padded by one).
+        starts = [1]
+        for column in table.ordered_columns[:-1]:
+            starts.append(starts[-1] + column.get_render_width(table))
+        widths = [column.width for column in table.ordered_columns]
+        wrapped = []
+        for summary in screen.matches:
+            # A match's row: its date once, on its first line; the title and the state
+            # whole, on as many lines as the row takes; the start of its scores.
+            date = history.when(summary)
+            (top,) = [row for row, line in enumerate(lines) if line.startswith(f" {date}  ")]
+            height = table.get_row_height(summary.path.name)
+            cells = [
+                [lines[row][start : start + width].strip() for row in range(top, top + height)]
+                for start, width in zip(starts, widths, strict=True)
+            ]
+            assert cells[0] == [date] + [""] * (height - 1)
+            assert " ".join(filter(None, cells[1])) == history.edition_text(summary, tr)
+            assert " ".join(filter(None, cells[2])) == history.state_text(summary, tr)
+            assert cells[3][0] == history.scores_text(summary, tr)[: widths[3] - 1] + "…"
+            if height > 1:
+                wrapped.append(summary.path.stem)
+        assert wrapped == WRAPPED_AT_80[lang]
         buttons = "   ".join(
             tr(key) for key in ("hist.resume", "hist.replay", "hist.delete", "hist.stats")
         )

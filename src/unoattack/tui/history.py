@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +35,14 @@ from unoattack.tui.setup import Seat, SetupError
 CACHE_NAME = "history-cache.json"
 CACHE_FORMAT = "unoattack-history-cache"
 # Bumped whenever a summary gains or changes a field: an older cache is then ignored.
-CACHE_VERSION = 1
+# 2: the edition's title.
+CACHE_VERSION = 2
+#: The widest a line of the statistics' tables is, unless told otherwise: what 80 columns
+#: leave inside the margins of the screen and of ``unoattack history``.
+STATISTICS_WIDTH = 76
+#: Between two columns of those tables, and before a group's name.
+_GAP = "  "
+_INDENT = "  "
 #: The scoring mode in which points are won; in the others they count against you.
 HIGHEST_WINS = "first_to_500"
 
@@ -47,6 +55,8 @@ class MatchSummary:
         path: The record.
         saved_at: When it was last written (seconds since the epoch): the last action.
         edition: The edition's name (``2003``, ``2010``, ``mega-hit``, or a custom one).
+        edition_title: Its title as the record holds it, in English (the words say it
+            in the player's language: :func:`edition_text`).
         seats: Who sat where, from the seats file (or as :func:`store.table_for` takes a
             record without one).
         scoring_mode: ``first_to_500``, ``running_total_lowest_wins`` or ``challenge``.
@@ -62,6 +72,7 @@ class MatchSummary:
     path: Path
     saved_at: float
     edition: str
+    edition_title: str
     seats: tuple[Seat, ...]
     scoring_mode: str
     target_score: int
@@ -114,6 +125,7 @@ class MatchSummary:
             "file": self.path.name,
             "saved_at": self.saved_at,
             "edition": self.edition,
+            "edition_title": self.edition_title,
             "seats": [seat.to_dict() for seat in self.seats],
             "scoring_mode": self.scoring_mode,
             "target_score": self.target_score,
@@ -132,6 +144,7 @@ class MatchSummary:
             path=folder / str(data["file"]),
             saved_at=float(data["saved_at"]),
             edition=str(data["edition"]),
+            edition_title=str(data["edition_title"]),
             seats=tuple(Seat.from_dict(seat) for seat in data["seats"]),
             scoring_mode=str(data["scoring_mode"]),
             target_score=int(data["target_score"]),
@@ -164,7 +177,7 @@ class History:
 def summarize(record: Record, path: Path, saved_at: float, seats: Sequence[Seat]) -> MatchSummary:
     """The summary of ``record`` (saved at ``path``); :class:`RecordError` when its
     edition or events are not what a game writes."""
-    name, mode, target = _edition_facts(record.edition, path)
+    name, title, mode, target = _edition_facts(record.edition, path)
     players = record.players
     hand = hands_played = 0
     scores: tuple[int, ...] = (0,) * players
@@ -191,6 +204,7 @@ def summarize(record: Record, path: Path, saved_at: float, seats: Sequence[Seat]
         path=path,
         saved_at=saved_at,
         edition=name,
+        edition_title=title,
         seats=tuple(seats),
         scoring_mode=mode,
         target_score=target,
@@ -214,10 +228,10 @@ def _fits(summary: MatchSummary) -> bool:
     return len(summary.scores) == players and all(0 <= seat < players for seat in named)
 
 
-def _edition_facts(edition: Mapping[str, Any], path: Path) -> tuple[str, str, int]:
-    """The edition's name, scoring mode and target score, as a record holds them (an
-    edition's options with every value set). Read directly: building the whole edition
-    would take a quarter of the time of reading a record."""
+def _edition_facts(edition: Mapping[str, Any], path: Path) -> tuple[str, str, str, int]:
+    """The edition's name, title, scoring mode and target score, as a record holds them
+    (an edition's options with every value set). Read directly: building the whole
+    edition would take a quarter of the time of reading a record."""
     defaults = Options()
     options = edition.get("options", {})
     if not isinstance(options, Mapping):
@@ -227,7 +241,9 @@ def _edition_facts(edition: Mapping[str, Any], path: Path) -> tuple[str, str, in
     target = options.get("target_score", defaults.target_score)
     if not isinstance(name, str) or mode not in SCORING_MODES or type(target) is not int:
         raise RecordError(f"{path}: its edition has no name, scoring mode or target score")
-    return name, mode, target
+    title = edition.get("title")
+    # An edition file may leave out its title: the edition is then called by its name.
+    return name, title if isinstance(title, str) and title else name, mode, target
 
 
 # ---------------------------------------------------------------------- reading the folder
@@ -412,6 +428,8 @@ class Statistics:
 
     total: Tally = field(default_factory=Tally)
     by_edition: dict[str, Tally] = field(default_factory=dict)
+    #: Each edition's title, in English, by its name (the keys of ``by_edition``).
+    edition_titles: dict[str, str] = field(default_factory=dict)
     by_players: dict[int, Tally] = field(default_factory=dict)
     best: dict[str, BestScore] = field(default_factory=dict)
     without_you: int = 0
@@ -433,6 +451,7 @@ def statistics(matches: Iterable[MatchSummary]) -> Statistics:
             continue
         stats.total.add(summary, you)
         stats.by_edition.setdefault(summary.edition, Tally()).add(summary, you)
+        stats.edition_titles.setdefault(summary.edition, summary.edition_title)
         stats.by_players.setdefault(summary.players, Tally()).add(summary, you)
         if summary.is_over:
             mode = summary.scoring_mode
@@ -489,6 +508,12 @@ def state_text(summary: MatchSummary, tr: Tr) -> str:
     return text
 
 
+def edition_text(summary: MatchSummary, tr: Tr) -> str:
+    """The edition by its title, as the new-game screen, the table and the help name it:
+    ``UNO Attack! (2003)``, ``UNO Attack! (édition ultérieure)``."""
+    return tr.edition_title(summary.edition, summary.edition_title)
+
+
 def goal_text(summary: MatchSummary, tr: Tr) -> str:
     """The scoring: ``first to 500 wins``, ``lowest total at 200``, ``out at 500``."""
     return tr(f"goal.{summary.scoring_mode}", target=summary.target_score)
@@ -501,7 +526,7 @@ def details(summary: MatchSummary, tr: Tr) -> list[str]:
         " · ".join(
             (
                 summary.path.name,
-                summary.edition,
+                edition_text(summary, tr),
                 goal_text(summary, tr),
                 tr.count("players", summary.players),
             )
@@ -515,9 +540,13 @@ def _rate(tr: Tr, rate: float | None) -> str:
     return "—" if rate is None else tr("percent", n=round(rate * 100))
 
 
-def _tally_tables(tr: Tr, sections: Sequence[tuple[str, Mapping[str, Tally]]]) -> list[str]:
+def _tally_tables(
+    tr: Tr, sections: Sequence[tuple[str, Sequence[tuple[str, Tally]]]], width: int
+) -> list[str]:
     """Small tables, one per section: a row per group, the numbers right-aligned under
-    their headers, the columns of every section in line."""
+    their headers, the columns of every section in line, within ``width`` columns: a
+    group's name too long for what the numbers leave it (an edition's title, in French)
+    goes on under itself, its numbers on its first line."""
     headers = [
         tr("stats.col.finished"),
         tr("stats.col.won"),
@@ -530,33 +559,51 @@ def _tally_tables(tr: Tr, sections: Sequence[tuple[str, Mapping[str, Tally]]]) -
             [title, *headers],
             *(
                 [
-                    f"  {label}",
+                    label,
                     str(tally.finished),
                     str(tally.won),
                     _rate(tr, tally.win_rate),
                     str(tally.unfinished),
                     str(tally.hands),
                 ]
-                for label, tally in groups.items()
+                for label, tally in groups
             ),
         ]
         for title, groups in sections
     ]
-    rows = [row for block in blocks for row in block]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(headers) + 1)]
+    numbers = [
+        max(len(row[i]) for block in blocks for row in block) for i in range(1, len(headers) + 1)
+    ]
+    room = width - sum(numbers) - len(_GAP) * len(numbers)
+    titles = max(len(block[0][0]) for block in blocks)
+    labels = max(len(_INDENT + row[0]) for block in blocks for row in block[1:])
+    first = max(titles, min(labels, room))
     lines: list[str] = []
     for block in blocks:
         lines.append("")
-        for row in block:
-            cells = [row[0].ljust(widths[0])] + [
-                cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)
+        for index, row in enumerate(block):
+            if index == 0:
+                label = [row[0]]
+            else:
+                label = textwrap.wrap(
+                    row[0],
+                    first,
+                    initial_indent=_INDENT,
+                    subsequent_indent=_INDENT * 2,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                ) or [_INDENT]
+            cells = [label[0].ljust(first)] + [
+                cell.rjust(size) for cell, size in zip(row[1:], numbers, strict=True)
             ]
-            lines.append("  ".join(cells).rstrip())
+            lines.append(_GAP.join(cells).rstrip())
+            lines += label[1:]
     return lines
 
 
-def statistics_lines(stats: Statistics, tr: Tr) -> list[str]:
-    """The statistics as lines of text, the same on the screen and from the command."""
+def statistics_lines(stats: Statistics, tr: Tr, width: int = STATISTICS_WIDTH) -> list[str]:
+    """The statistics as lines of text, the same on the screen and from the command, its
+    tables within ``width`` columns (where a group's name is longer, it wraps)."""
     total = stats.total
     lines = [
         tr(
@@ -587,10 +634,15 @@ def statistics_lines(stats: Statistics, tr: Tr) -> list[str]:
     else:
         lines.append(tr("stats.best.none"))
     if stats.by_edition:
-        by_players = {tr.count("players", n): tally for n, tally in stats.by_players.items()}
+        by_edition = [
+            (tr.edition_title(name, stats.edition_titles.get(name, name)), tally)
+            for name, tally in stats.by_edition.items()
+        ]
+        by_players = [(tr.count("players", n), tally) for n, tally in stats.by_players.items()]
         lines += _tally_tables(
             tr,
-            [(tr("stats.by_edition"), stats.by_edition), (tr("stats.by_players"), by_players)],
+            [(tr("stats.by_edition"), by_edition), (tr("stats.by_players"), by_players)],
+            width,
         )
     if stats.without_you:
         lines.append("")
@@ -614,7 +666,7 @@ def history_text(history: History, tr: Tr) -> str:
     lines = [tr("hist.heading", matches=count, folder=history.folder)]
     for summary in history.matches:
         lines.append("")
-        lines.append(f"{when(summary)}  {summary.edition}  {state_text(summary, tr)}")
+        lines.append(f"{when(summary)}  {edition_text(summary, tr)}  {state_text(summary, tr)}")
         lines.append(f"  {scores_text(summary, tr, level=True)}")
         lines.append(
             f"  {summary.path.name} · {goal_text(summary, tr)} · "
@@ -643,6 +695,7 @@ def history_json(history: History, tr: Tr) -> dict[str, Any]:
                 "file": summary.path.name,
                 "saved": saved.isoformat(timespec="seconds"),
                 "edition": summary.edition,
+                "edition_title": edition_text(summary, tr),
                 "players": summary.players,
                 "seats": [
                     {**seat.to_dict(), "label": seat_label(summary, index, tr, level=True)}

@@ -9,6 +9,7 @@ back to it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -27,6 +28,7 @@ from unoattack.tui.history import (
     History,
     MatchSummary,
     details,
+    edition_text,
     read_history,
     scores_text,
     skipped_line,
@@ -43,15 +45,98 @@ from unoattack.tui.session import ResumeError, Session, replay_names, resume
 # (two cells) may appear; the last column takes what is left of the width.
 _CELL_PADDING = 2
 _SCROLLBAR = 2
-_MAX_STATE = 30
 _MIN_SCORES = 12
+_KEEP_WITH_WORD_BEFORE = ";:!?»"
+#: The statistics' padding (one on each side) and a vertical scrollbar.
+_STATISTICS_MARGINS = 4
 #: Keys that confirm a deletion, by language (Yes; Oui).
 _YES_KEYS = {"en": ("y",), "fr": ("o", "y")}
 
 
 def _cell(text: str) -> Text:
-    """A cell of the list: one line, cut with an ellipsis rather than wrapped."""
+    """A cell of the list: its lines as they are, each cut with an ellipsis rather than
+    wrapped (the edition and state come wrapped already, by :func:`lines_of`)."""
     return Text(text, no_wrap=True, overflow="ellipsis")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` that a line may break between: a number stays with the word
+    before it ("Bot 3", "hand 1"), and so does a French ``;``, ``:``, ``!`` or ``?``
+    (French sets a space before them that does not break)."""
+    words: list[str] = []
+    for word in text.split():
+        if words and (word.isdigit() or word[0] in _KEEP_WITH_WORD_BEFORE):
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    return words
+
+
+def lines_of(text: str, width: int) -> list[str]:
+    """``text`` wrapped at its spaces into lines of at most ``width`` cells, as a cell of
+    the list shows it (a word longer than that stays whole, on a line of its own).
+
+    >>> lines_of("UNO Attack! (later edition)", 20)
+    ['UNO Attack! (later', 'edition)']
+    >>> lines_of("gagnée par Robot 3 ; vous : 2e", 20)
+    ['gagnée par Robot 3 ;', 'vous : 2e']
+    """
+    lines: list[str] = []
+    for word in _words(text):
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def column_widths(width: int, columns: Sequence[Sequence[str]]) -> list[int]:
+    """The widths of the list's columns (date, edition, state, scores; each given by its
+    header then its cells) on a screen ``width`` cells wide.
+
+    The date is always whole on one line. The edition's title and the state are too when
+    they fit beside the scores' least; otherwise they wrap at their spaces, the widths
+    chosen so that as few rows as possible take more than one line (then as few lines,
+    then as few cells wrapped as possible, then the title the wider). The scores take
+    what is left, cut short.
+
+    >>> columns = [["When", "12:00"], ["Edition", "UNO Attack! (later edition)"],
+    ...            ["State", "won by Bot 3"], ["Scores", "You 70 · Ana 84 · Bot 3 0"]]
+    >>> column_widths(80, columns), column_widths(50, columns)
+    ([5, 27, 12, 26], [5, 17, 6, 12])
+    """
+    when, edition, state = ([cell_len(text) for text in column] for column in columns[:3])
+    budget = width - _SCROLLBAR - _CELL_PADDING * len(columns) - max(when)
+    room = budget - _MIN_SCORES
+    whole = (max(edition), max(state))
+    if sum(whole) <= room:
+        chosen = whole
+    else:
+        # A header stays on its line: a column is never narrower than its header or the
+        # longest word of its cells.
+        least = [
+            max(cell_len(column[0]), *(cell_len(word) for text in column for word in _words(text)))
+            for column in columns[1:3]
+        ]
+        rows = list(zip(columns[1][1:], columns[2][1:], strict=True))
+
+        def cost(widths: tuple[int, int]) -> tuple[int, int, int, int]:
+            counts = [
+                (len(lines_of(title, widths[0])), len(lines_of(says, widths[1])))
+                for title, says in rows
+            ]
+            heights = [max(count) for count in counts]
+            wrapped_cells = sum(n > 1 for count in counts for n in count)
+            return sum(h > 1 for h in heights), sum(heights), wrapped_cells, -widths[0]
+
+        fitting = [
+            (title, min(whole[1], room - title))
+            for title in range(least[0], whole[0] + 1)
+            if room - title >= least[1]
+        ]
+        # Too narrow for even that (far below 80 columns): the list scrolls sideways.
+        chosen = min(fitting, key=cost) if fitting else (least[0], least[1])
+    return [max(when), *chosen, max(_MIN_SCORES, budget - sum(chosen))]
 
 
 class RecentMatchesScreen(Screen[Session | None]):
@@ -123,27 +208,27 @@ class RecentMatchesScreen(Screen[Session | None]):
         table = self.query_one("#hist-list", DataTable)
         table.clear(columns=True)
         self._width = self.size.width or self.app.size.width
-        when_texts = [when(s) for s in self.matches]
-        editions = [s.edition for s in self.matches]
-        states = [state_text(s, tr) for s in self.matches]
-        scores = [scores_text(s, tr) for s in self.matches]
-        headers = [
-            tr("hist.col.when"),
-            tr("hist.col.edition"),
-            tr("hist.col.state"),
-            tr("hist.col.scores"),
+        columns = [
+            [tr("hist.col.when"), *(when(s) for s in self.matches)],
+            [tr("hist.col.edition"), *(edition_text(s, tr) for s in self.matches)],
+            [tr("hist.col.state"), *(state_text(s, tr) for s in self.matches)],
+            [tr("hist.col.scores"), *(scores_text(s, tr) for s in self.matches)],
         ]
-        widths = [
-            max(cell_len(text) for text in [headers[0], *when_texts]),
-            max(cell_len(text) for text in [headers[1], *editions]),
-            min(_MAX_STATE, max(cell_len(text) for text in [headers[2], *states])),
-        ]
-        rest = self._width - _SCROLLBAR - _CELL_PADDING * len(headers) - sum(widths)
-        widths.append(max(_MIN_SCORES, rest))
-        for header, width in zip(headers, widths, strict=True):
-            table.add_column(header, width=width)
-        for summary, *cells in zip(self.matches, when_texts, editions, states, scores, strict=True):
-            table.add_row(*(_cell(text) for text in cells), key=summary.path.name)
+        widths = column_widths(self._width, columns)
+        for column, width in zip(columns, widths, strict=True):
+            table.add_column(column[0], width=width)
+        edition_width, state_width = widths[1:3]
+        for index, summary in enumerate(self.matches, start=1):
+            date, title, says, scores = (column[index] for column in columns)
+            titled, told = lines_of(title, edition_width), lines_of(says, state_width)
+            table.add_row(
+                _cell(date),
+                _cell("\n".join(titled)),
+                _cell("\n".join(told)),
+                _cell(scores),
+                height=max(len(titled), len(told)),
+                key=summary.path.name,
+            )
         if self.matches:
             table.move_cursor(row=min(row, len(self.matches) - 1))
         self._show_chosen()
@@ -270,7 +355,7 @@ class DeleteDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         tr, summary = self.tr, self.summary
-        facts = f"{when(summary)} · {summary.edition} · {state_text(summary, tr)}"
+        facts = f"{when(summary)} · {edition_text(summary, tr)} · {state_text(summary, tr)}"
         with Vertical(classes="dialog"):
             yield Static(tr("del.title"), classes="dialog-title")
             yield Static(facts, id="del-facts")
@@ -312,20 +397,28 @@ class StatisticsScreen(Screen[None]):
 
     @property
     def lines(self) -> list[str]:
-        """What the screen shows, line by line (what ``unoattack history`` prints)."""
-        lines = statistics_lines(statistics(self.history.matches), self.tr)
+        """What the screen shows, line by line (what ``unoattack history`` prints, its
+        tables as wide as the screen allows)."""
+        width = self.app.size.width - _STATISTICS_MARGINS
+        lines = statistics_lines(statistics(self.history.matches), self.tr, width)
         skipped = skipped_line(self.history, self.tr)
         return lines if skipped is None else [*lines, "", skipped]
+
+    def _text(self) -> Text:
+        return Text("\n".join(self.lines), no_wrap=True)
 
     def compose(self) -> ComposeResult:
         yield Static(self.tr("stats.title"), id="stats-title")
         with VerticalScroll(id="stats-body"):
-            yield Static(Text("\n".join(self.lines), no_wrap=True), id="stats-text")
+            yield Static(self._text(), id="stats-text")
         with Horizontal(id="stats-buttons"):
             yield Button(self.tr("stats.back"), id="stats-back")
 
     def on_mount(self) -> None:
         self.query_one("#stats-body", VerticalScroll).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#stats-text", Static).update(self._text())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

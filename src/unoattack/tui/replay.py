@@ -5,6 +5,10 @@ stepping forward applies one more action, stepping back replays from the deal. T
 action is told in words, as the table's log tells it (its first line, for the viewer).
 The viewer is its own app (``unoattack replay FILE``) or a screen over the recent
 matches, to which Q goes back.
+
+A replay is watched afterwards, perhaps by someone else than the player of the seat it
+views from: every seat is named by its player's name, that one too ("Player 1 plays",
+never "You play"), as at a keyboard passed between players.
 """
 
 from __future__ import annotations
@@ -18,11 +22,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from unoattack.engine import SPECTATOR, Action, Game, Record, view
+from unoattack.engine.events import Event
 from unoattack.engine.game import REFEREE
 from unoattack.engine.view import log_for, log_size
 from unoattack.tui.i18n import Tr
 from unoattack.tui.narrate import describe, say_action
-from unoattack.tui.widgets import EventLog, HandBox, HandView, TopPanels
+from unoattack.tui.widgets import EventLog, HandBox, HandView, Key, KeyLine, TopPanels
+
+#: The footer's keys that step, in pairs: one action (←→), ten (PgUp/PgDn), to an end
+#: (Home/End); ``replay.key.NAME`` in the words.
+_STEP_KEYS = ("step", "ten", "end")
 
 
 class ReplayScreen(Screen[None]):
@@ -73,7 +82,23 @@ class ReplayScreen(Screen[None]):
         yield Static(id="prompt")
         with HandBox(id="hand-box"):
             yield HandView(self.tr, id="hand")
-        yield Static(self.tr("replay.keys.back" if self.back else "replay.keys"), id="keys")
+        yield KeyLine(self.keys, id="keys")
+
+    @property
+    def keys(self) -> list[Key]:
+        """The footer's keys, those that move the replay from this step: ← PgUp Home
+        once past the deal, → PgDn End before the last step (each pair as one key when
+        both of it do); V and Q always."""
+        back, on = self.step > 0, self.step < self.total
+        if back and on:
+            moves = [f"replay.key.{pair}" for pair in _STEP_KEYS]
+        elif back or on:
+            way = "back" if back else "on"
+            moves = [f"replay.key.{pair}.{way}" for pair in _STEP_KEYS]
+        else:  # a record without an action: nowhere to step to
+            moves = []
+        quit_key = "replay.key.quit.back" if self.back else "replay.key.quit"
+        return [Key(self.tr(key)) for key in [*moves, "replay.key.seat", quit_key]]
 
     def on_mount(self) -> None:
         self.query_one("#log", EventLog).border_title = self.tr("log")
@@ -118,11 +143,12 @@ class ReplayScreen(Screen[None]):
         status.append(f" · {tr('replay.step', k=self.step, n=self.total)}")
         status.append(f" · {tr('replay.viewer', who=who)}")
         self.query_one("#status", Static).update(status)
+        self.query_one(KeyLine).show(self.keys)
         self.query_one(TopPanels).show(v, names, tr, self.viewer)
         lines = [
             line
             for event in log_for(self.game, self.viewer)
-            if (line := describe(event, self.viewer, names.__getitem__, tr)) is not None
+            if (line := self._describe(event)) is not None
         ]
         self.query_one("#log", EventLog).show(lines)
         prompt = tr("replay.last", action=self._last_action()) if self.step else tr("replay.start")
@@ -140,7 +166,7 @@ class ReplayScreen(Screen[None]):
     def _last_action(self) -> str:
         """The last action in words: the first line the log tells of it, for the viewer."""
         for event in log_for(self.game, self.viewer, self._last_action_start):
-            line = describe(event, self.viewer, self.names.__getitem__, self.tr)
+            line = self._describe(event)
             if line is not None:
                 return line
         # Today every action has an event told in words; one without is told as the coach
@@ -148,3 +174,7 @@ class ReplayScreen(Screen[None]):
         seat, text = self.record.actions[self.step - 1]
         actor = self.tr("replay.referee") if seat == REFEREE else self.names[seat]
         return f"{actor}: {say_action(Action.parse(text), self.names.__getitem__, self.tr)}"
+
+    def _describe(self, event: Event) -> str | None:
+        """``event`` in words, as the viewer may know it, every seat by its name."""
+        return describe(event, self.viewer, self.names.__getitem__, self.tr, second_person=False)

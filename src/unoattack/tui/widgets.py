@@ -505,7 +505,7 @@ _KEY_GAP = "  "
 
 def keys_line(keys: Sequence[Key], width: int) -> Text:
     """The keys on one line of ``width`` cells: when they do not all fit, those a button
-    shows as well give way first, from the end.
+    shows as well give way first, from the end. A key's name may stand alone ("End").
 
     >>> keys = [Key("P press", button=True), Key("H hint"), Key("? help", button=True)]
     >>> keys_line(keys, 40).plain, keys_line(keys, 16).plain, keys_line(keys, 6).plain
@@ -524,12 +524,14 @@ def keys_line(keys: Sequence[Key], width: int) -> Text:
         if i:
             line.append(_KEY_GAP)
         line.append(name, style="bold")
-        line.append(f" {does}")
+        if does:
+            line.append(f" {does}")
     return line
 
 
 class KeyLine(Widget):
-    """The footer: the keys that apply at this table, on one line (see :func:`keys_line`)."""
+    """The footer: the keys that apply now (at the table, or at this step of a replay), on
+    one line (see :func:`keys_line`)."""
 
     DEFAULT_CSS = "KeyLine { height: 1; }"
 
