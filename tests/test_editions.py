@@ -139,6 +139,10 @@ def test_user_edition_file_round_trips(tmp_path: Path) -> None:
             'name = "x"\ntitle = [1, 2]\n[deck]\nnumbers_per_colour = 2\n',
             "'title' must be a string",
         ),
+        (
+            'name = "x"\ntitles = { fr = 2 }\n[deck]\nnumbers_per_colour = 2\n',
+            "'titles' must be a table of language = title",
+        ),
     ],
 )
 def test_bad_edition_file_names_the_field(text: str, message: str) -> None:
@@ -151,3 +155,15 @@ def test_an_edition_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     path.write_bytes(b'\xff name = "x"\n')
     with pytest.raises(EditionError, match=f"^edition file {re.escape(str(path))} is not UTF-8"):
         Edition.load(path)
+
+
+def test_an_edition_names_itself_in_each_language_and_its_record_keeps_the_titles() -> None:
+    # The French title lives in the edition's data, for the terminal game and the web page
+    # alike (it was in the terminal's words and, again, in the page's).
+    later = Edition.load("2010")
+    assert later.title_in("en") == later.title == "UNO Attack! (later edition)"
+    assert later.title_in("fr") == "UNO Attack! (édition ultérieure)"
+    assert Edition.from_dict(later.to_dict()).title_in("fr") == "UNO Attack! (édition ultérieure)"
+    # A name is the same in every language: no titles, none written.
+    assert Edition.load("mega-hit").title_in("fr") == "UNO Attack! Méga appuyer"
+    assert "titles" not in Edition.load("2003").to_dict()

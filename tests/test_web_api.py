@@ -6,6 +6,7 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,9 @@ pytest.importorskip("fastapi")
 
 import httpx
 
+import unoattack.web
 from unoattack.engine import Record, verify
+from unoattack.rules import EDITION_NAMES, Edition
 from unoattack.web.app import invite_svg
 from unoattack.web.manager import Settings
 from unoattack.web.table import rejoin_code
@@ -74,6 +77,21 @@ def test_options_list_editions_launchers_and_bot_levels(server: ServerThread) ->
     assert data["bot_paces"] == ["quick", "normal", "relaxed"]
     assert data["editions"][2]["options"]["stacking"] is True
     assert data["allow_seed"] is True
+
+
+def test_options_name_each_edition_in_each_language_of_the_page(server: ServerThread) -> None:
+    # The page names editions by these (it kept its own copy of the French titles).
+    editions = httpx.get(f"{server.url}/api/options").json()["editions"]
+    assert {e["name"]: e["titles"] for e in editions} == {
+        "2003": {"en": "UNO Attack! (2003)", "fr": "UNO Attack! (2003)"},
+        "2010": {"en": "UNO Attack! (later edition)", "fr": "UNO Attack! (édition ultérieure)"},
+        "mega-hit": {"en": "UNO Attack! Méga appuyer", "fr": "UNO Attack! Méga appuyer"},
+    }
+    assert {e["name"]: e["titles"]["en"] for e in editions} == {
+        name: Edition.load(name).title for name in EDITION_NAMES
+    }
+    static = Path(unoattack.web.__file__).parent / "static"
+    assert "édition ultérieure" not in (static / "i18n.js").read_text(encoding="utf-8")
 
 
 def test_openapi_documents_every_endpoint(server: ServerThread) -> None:

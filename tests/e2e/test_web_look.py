@@ -184,7 +184,7 @@ def test_cards_have_uno_faces_with_a_shape_per_colour_and_a_symbol_per_action(
         corners = button.locator(".corner").all_text_contents()
         suits = button.locator(".suit").all_text_contents()
         assert (corners, suits) == ([symbol, symbol], [suit, suit])
-    label = {"en": "Rev", "fr": "Inv."}[lang]
+    label = {"en": "Reverse", "fr": "Inversion"}[lang]  # whole words (it was "Rev", "Inv.")
     assert page.text_content('#hand .card[data-card="Y-Rev"] .oval .t') == label
     # The shapes are explained on the table, and the pile names its colour with its shape.
     assert page.locator("#colour-legend .key").all_text_contents() == words["legend"]

@@ -32,6 +32,8 @@ pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="needs Debian's chromium: apt-get install -y chromium"
 )
 
+#: Each language on a phone and a desktop.
+SCREENS = [("en", PHONE), ("fr", PHONE), ("en", DESKTOP), ("fr", DESKTOP)]
 #: A name as long as a name may be (24 characters).
 LONG_NAME = "Marie-Charlotte Dupontel"
 #: Seed 21 deals Ann, at four seats with two cards each, a Wild All Hit and a green
@@ -258,9 +260,7 @@ ARMED = {
 NEEDED = ("#seats", "#top-card", "#pile-info", "#prompt", "#hand", "#actions")
 
 
-@pytest.mark.parametrize(
-    ("lang", "viewport"), [("en", PHONE), ("fr", PHONE), ("en", DESKTOP), ("fr", DESKTOP)]
-)
+@pytest.mark.parametrize(("lang", "viewport"), SCREENS)
 def test_the_notice_that_uno_is_armed_covers_nothing_needed_to_play(
     server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
 ) -> None:
@@ -292,9 +292,7 @@ CATCH_REFUSED = {
 }
 
 
-@pytest.mark.parametrize(
-    ("lang", "viewport"), [("en", PHONE), ("fr", PHONE), ("en", DESKTOP), ("fr", DESKTOP)]
-)
+@pytest.mark.parametrize(("lang", "viewport"), SCREENS)
 def test_a_long_refusal_covers_nothing_needed_to_play(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
 ) -> None:
@@ -310,4 +308,154 @@ def test_a_long_refusal_covers_nothing_needed_to_play(
     assert inside(toast, viewport)
     pointer = page.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents")
     assert pointer == "none"  # a touch goes through it
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# Every face of the How to play's cards (each colour of a coloured kind), drawn where the
+# table draws cards — the hand (as it is, crowded, very crowded), a hand's summary (the
+# hand-over, the last hand), the pile — and How to play's own: the words of each that are
+# cut (their box narrower or lower than they are: an ellipsis, or outside the card, which
+# hides what overflows), hidden, or missing, as "where face: words".
+CARD_WORDS_CUT = """(cards) => {
+  const hand = document.getElementById("hand");
+  const cell = document.createElement("div");
+  cell.className = "cards-cell";
+  hand.after(cell);
+  const places = [
+    ["hand", hand, "hand"],
+    ["crowded hand", hand, "hand many"],
+    ["very crowded hand", hand, "hand lots"],
+    ["summary", cell, "cards-cell"],
+    ["pile", document.getElementById("top-card").parentElement, null],
+    ["how to play", document.getElementById("howto-cards"), null],
+  ];
+  const cut = [];
+  const drawn = new Set();
+  for (const [where, box, className] of places) {
+    const before = box.className;
+    if (className) box.className = className;
+    for (const html of cards) {
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      const card = template.content.firstElementChild;
+      const colours = card.classList.contains("c-W") ? ["W"] : ["R", "Y", "G", "B"];
+      for (const colour of colours) {
+        card.classList.remove("c-R", "c-Y", "c-G", "c-B", "c-W");
+        card.classList.add("c-" + colour);
+        if (where === "pile") card.classList.add("big");
+        const el = box.appendChild(card.cloneNode(true));
+        const face = where + " " + colour + "-" + [...el.classList].find((c) => c.startsWith("k-"));
+        const words = el.querySelector(".t");
+        if (!words || !words.textContent.trim()) {
+          cut.push(face + ": no words");
+          el.remove();
+          continue;
+        }
+        drawn.add(words.textContent);
+        const style = getComputedStyle(words);
+        const r = words.getBoundingClientRect(), c = el.getBoundingClientRect();
+        const spills = words.scrollWidth > words.clientWidth
+          || words.scrollHeight > words.clientHeight;
+        const out = r.left < c.left || r.right > c.right || r.top < c.top || r.bottom > c.bottom;
+        if (style.display === "none" || style.visibility === "hidden" || !r.width) {
+          cut.push(face + ": hidden");
+        } else if (spills || out) {
+          cut.push(face + ": " + JSON.stringify(words.textContent) + " " + words.scrollWidth
+            + "/" + words.clientWidth);
+        }
+        el.remove();
+      }
+    }
+    box.className = before;
+  }
+  cell.remove();
+  return { cut, drawn: [...drawn] };
+}"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), SCREENS)
+def test_every_cards_words_are_whole_at_every_size_a_card_is_drawn(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    # "Appuyer 2 fois" was "Appuyer 2" and "Double attaque" "Double att." cut to
+    # "Double a…" on a phone; a very crowded hand hid every card's words.
+    page = first_turn(server, browser, lang, viewport)
+    words = {"en": ("Discard All", "Trade Hands"), "fr": ("Double attaque", "Appuyer 2\xa0fois")}
+    drawn: set[str] = set()
+    found: list[str] = []
+    for edition in ("2003", "2010", "mega-hit"):
+        page.click("#btn-howto")
+        page.wait_for_selector("#howto[open]")
+        page.select_option("#howto-edition", edition)
+        cards = page.eval_on_selector_all("#howto-cards .card", "els => els.map(e => e.outerHTML)")
+        kinds = page.eval_on_selector_all("#howto-cards li", "els => els.map(e => e.dataset.kind)")
+        assert len(cards) == len(kinds) >= 7  # each action card of the edition, drawn
+        measured = page.evaluate(CARD_WORDS_CUT, cards)
+        found += [f"{edition} {item}" for item in measured["cut"]]
+        drawn |= set(measured["drawn"])
+        page.keyboard.press("Escape")
+        wait_until(page, "!document.getElementById('howto').open")
+    assert found == [], "\n".join(found)
+    assert set(words[lang]) <= drawn  # said in full
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# How many of the cards in ``selector`` share the first one's row, and how many there are.
+FIRST_ROW = """(selector) => {
+  const cards = [...document.querySelectorAll(selector)];
+  const top = cards.length ? cards[0].getBoundingClientRect().top : 0;
+  const first = cards.filter((c) => Math.abs(c.getBoundingClientRect().top - top) < 2);
+  return [first.length, cards.length];
+}"""
+
+
+#: Two bots, ten cards each, a launcher that fires three cards at every press: the random
+#: bot, which presses as often as it plays, is left a long hand (22 cards).
+LONG_HAND = {
+    "seats": 2,
+    "seed": 2,
+    "options": {"hand_size": 10},
+    "target_score": 5000,
+    "launcher": "scripted:3,loop",
+    "turn_timer": 0,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_over_lays_a_long_hand_in_rows_as_long_as_the_tables_hand_on_a_phone(
+    server: ServerThread, browser: Browser, tmp_path: Path, lang: str
+) -> None:
+    # The hand-over drew 3 cards a row on a phone (its cards' column between the names
+    # and the points), where the table's crowded hand, at the same size, holds 7.
+    page = first_turn(server, browser, lang, PHONE)
+    page.evaluate(
+        """() => { const hand = document.getElementById("hand"); hand.className = "hand many";
+        const card = hand.querySelector(".card");
+        for (let i = 0; i < 20; i++) hand.append(card.cloneNode(true)); }"""
+    )
+    at_table, _ = page.evaluate(FIRST_ROW, "#hand .card")
+    assert at_table >= 7
+    over = create_table(server.url, **LONG_HAND)
+    for seat, level in enumerate(("random", "heuristic")):
+        path = f"/api/tables/{over['code']}/seats/{seat}/bot"
+        post(server.url, path, host_token=over["host_token"], level=level)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"{server.url}/t/{over['code']}?watch")
+    page.wait_for_selector("#lobby:not([hidden])")
+    post(server.url, f"/api/tables/{over['code']}/start", host_token=over["host_token"])
+    wait_until(page, "document.body.dataset.handover === 'yes'", timeout=30)
+    rows = [
+        page.evaluate(FIRST_ROW, f'#handover-table tr[data-seat="{seat}"] .card') for seat in (0, 1)
+    ]
+    first_row, cards = max(rows, key=lambda row: row[1])
+    assert cards > at_table  # a hand longer than a row
+    assert first_row == at_table
+    shot(page, tmp_path, f"phone-handover-{lang}")
+    handover = box(page, "#handover")
+    right = handover["x"] + handover["width"]
+    for card in page.locator("#handover-table .card").all():
+        drawn = card.bounding_box()
+        assert drawn is not None
+        assert handover["x"] <= drawn["x"] and drawn["x"] + drawn["width"] <= right
+    assert cut_off(page, "hand-over", "#handover") == []
     assert not page.errors  # type: ignore[attr-defined]

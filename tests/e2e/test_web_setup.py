@@ -212,7 +212,7 @@ def test_how_to_play_opens_from_the_home_page_and_the_table(
         "wild_all_hit",
         "wild_hit_fire",
     ]
-    assert page.text_content('#howto-cards li[data-kind="trade_hands"]') == words["trade"]
+    assert page.text_content('#howto-cards li[data-kind="trade_hands"] .words') == words["trade"]
     assert page.text_content("#howto-uno") == words["uno"]
     assert page.is_hidden("#howto-notes")
     # Each edition's own cards: the French-Canadian one stacks its Hit cards.
@@ -252,7 +252,7 @@ def test_how_to_play_opens_from_the_home_page_and_the_table(
     assert not page.errors  # type: ignore[attr-defined]
 
 
-TRADE = '#howto-cards li[data-kind="trade_hands"]'
+TRADE = '#howto-cards li[data-kind="trade_hands"] .words'
 
 
 def open_how_to(page: Page, button: str) -> str:
@@ -284,6 +284,123 @@ def test_how_to_play_at_a_table_says_its_own_rule_on_going_out_on_a_trade_hands(
         page.select_option("#howto-edition", "2010")
         page.select_option("#howto-edition", "2003")
         assert page.text_content(TRADE) == says
+        page.click("#howto-close")
+        wait_until(page, "!document.getElementById('howto').open")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def how_to_at_table(
+    page: Page, server: ServerThread, edition: str, options: object, **scoring: object
+) -> None:
+    """Open How to play as Ann, the host of a new table of ``edition``, ``options`` and
+    ``scoring``."""
+    table = create_table(server.url, edition=edition, host_name="Ann", options=options, **scoring)
+    code = str(table["code"])
+    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
+    page.goto(f"{server.url}/t/{code}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.click("#btn-howto")
+    page.wait_for_selector("#howto[open]")
+
+
+#: What How to play says of the deal and of the reshuffle: the rulebook's, then a table's
+#: house rules (the numbers go in {n}, the mark of a house rule in {house}).
+DEAL_WORDS = {
+    "en": {
+        "deal": "Each player is dealt {n} cards at the start of a hand{house}.",
+        "empty": "When the launcher is empty, the discard pile, all but its top card, is "
+        "shuffled and loaded into it{house}.",
+        "at": "Once the discard pile holds {n} cards, it is shuffled, all but its top card, "
+        "and loaded into the launcher with the cards still in it; so it is whenever the "
+        "launcher is empty{house}.",
+        "house": " (this table's house rule)",
+    },
+    "fr": {
+        "deal": "Chaque joueur reçoit {n} cartes au début d'une manche{house}.",
+        "empty": "Quand le distributeur est vide, le talon, sauf sa carte du dessus, est brassé "
+        "et remis dans le distributeur{house}.",
+        "at": "Dès que le talon compte {n} cartes, il est brassé, sauf sa carte du dessus, et "
+        "remis dans le distributeur avec les cartes qui y restent ; de même chaque fois que "
+        "le distributeur est vide{house}.",
+        "house": " (règle maison de cette table)",
+    },
+}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS[:2])
+def test_how_to_play_says_the_hand_dealt_and_when_the_pile_goes_back_into_the_launcher(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    words = DEAL_WORDS[lang]
+    page = home(browser, server, lang, viewport)
+    page.click("#home-howto")
+    page.wait_for_selector("#howto[open]")
+    for name in ("2003", "2010", "mega-hit"):
+        # The numbers are the edition's data: 7 cards (R06), and the pile goes back only
+        # into an empty launcher (R19, A30: no rulebook gives the stopper's height).
+        options = Edition.load(name).options
+        assert (options.hand_size, options.reshuffle_threshold) == (7, None)
+        page.select_option("#howto-edition", name)
+        assert page.text_content("#howto-deal") == words["deal"].format(n=7, house="")
+        assert page.text_content("#howto-reshuffle") == words["empty"].format(house="")
+    page.keyboard.press("Escape")
+    # A table that deals 5 and reshuffles at 40 cards says so, as its house rules.
+    how_to_at_table(page, server, "mega-hit", {"hand_size": 5, "reshuffle_threshold": 40})
+    house = words["house"]
+    assert page.text_content("#howto-deal") == words["deal"].format(n=5, house=house)
+    assert page.text_content("#howto-reshuffle") == words["at"].format(n=40, house=house)
+    page.select_option("#howto-edition", "2003")  # another edition: its rulebook's
+    assert page.text_content("#howto-deal") == words["deal"].format(n=7, house="")
+    assert page.text_content("#howto-reshuffle") == words["empty"].format(house="")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+#: What How to play says of the 2010 Wild Customizable and going out on it.
+CUSTOM_TRADE = {
+    "en": {
+        "rulebook": "A plain wild, unless the table writes an effect on it (house rules); "
+        "written as a Trade Hands, you may not go out on it, unless a house rule allows it.",
+        "table": "Name a colour; it acts as Trade Hands: swap hands with a chosen player "
+        "(this table's house rule).",
+        "may_not": " As on a Trade Hands, you may not go out on it.",
+        "may": " At this table you may go out on it (this table's house rule).",
+    },
+    "fr": {
+        "rulebook": "Une carte blanche ordinaire, sauf si la table y écrit un effet (règles "
+        "maison) ; si elle y écrit Échange de mains, on ne peut pas sortir sur cette carte, "
+        "sauf si une règle maison le permet.",
+        "table": "Annoncez une couleur ; elle agit comme Échange de mains : échanger sa main "
+        "avec un joueur choisi (règle maison de cette table).",
+        "may_not": " Comme sur un Échange de mains, on ne peut pas sortir sur cette carte.",
+        "may": " À cette table, on peut sortir sur cette carte (règle maison de cette table).",
+    },
+}
+CUSTOM = '#howto-cards li[data-kind="wild_custom"] .words'
+
+
+@pytest.mark.parametrize(("lang", "viewport"), LANGS[:2])
+def test_how_to_play_says_whether_one_may_go_out_on_a_wild_customizable_trade_hands(
+    server: ServerThread, browser: Browser, lang: str, viewport: dict[str, int]
+) -> None:
+    # The engine holds a Wild Customizable written as a Trade Hands to the Trade Hands'
+    # rule (P03: tests/test_rules_project.py::test_wild_customizable_trade_hands_is_not_a_
+    # last_card), unless the table lets players go out on a Trade Hands.
+    words = CUSTOM_TRADE[lang]
+    kind = {"en": "Wild Customizable", "fr": "Carte blanche personnalisable"}[lang]
+    meta = " (×3, 50 points) "
+    page = home(browser, server, lang, viewport)
+    page.select_option("#create-edition", "2010")
+    page.click("#home-howto")
+    page.wait_for_selector("#howto[open]")
+    assert page.text_content(CUSTOM) == kind + meta + words["rulebook"]
+    page.keyboard.press("Escape")
+    for may in (False, True):
+        options: dict[str, object] = {"wild_custom_effect": "trade_hands"}
+        if may:
+            options["may_go_out_on_trade_hands"] = True
+        how_to_at_table(page, server, "2010", options)
+        says = words["table"] + words["may" if may else "may_not"]
+        assert page.text_content(CUSTOM) == kind + meta + says
         page.click("#howto-close")
         wait_until(page, "!document.getElementById('howto').open")
     assert not page.errors  # type: ignore[attr-defined]
@@ -375,16 +492,11 @@ def how_to_at(
     sends them) and ``scoring``, open How to play: what it says, part by part."""
     wished = preset_options(Edition.load(edition), preset)
     options = {k: ",".join(v) if isinstance(v, list) else v for k, v in wished.items()}
-    table = create_table(server.url, edition=edition, host_name="Ann", options=options, **scoring)
-    code = str(table["code"])
-    page.evaluate(f"localStorage.setItem('uno.seat.{code}', '{table['token']}')")
-    page.goto(f"{server.url}/t/{code}")
-    page.wait_for_selector("#lobby:not([hidden])")
-    page.click("#btn-howto")
-    page.wait_for_selector("#howto[open]")
+    how_to_at_table(page, server, edition, options, **scoring)
     cards = page.eval_on_selector_all(
         "#howto-cards li",
-        "els => Object.fromEntries(els.map(e => [e.dataset.kind, e.textContent]))",
+        "els => Object.fromEntries(els.map(e =>"
+        " [e.dataset.kind, e.querySelector('.words').textContent]))",
     )
     return {
         "goal": page.text_content("#howto-goal"),

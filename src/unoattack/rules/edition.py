@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -263,7 +263,15 @@ POINT_KEYS = ("number", *_COLOURED_KEYS, *_WILD_KEYS)
 
 @dataclass(frozen=True, slots=True)
 class Edition:
-    """An edition: name, description, deck, points per kind and options.
+    """An edition: name, title, description, deck, points per kind and options.
+
+    ``titles`` holds the title in other languages (language code -> title), for the
+    front-ends to name the edition in their language; ``title`` is the English one.
+
+    >>> Edition.load("2010").title_in("fr")
+    'UNO Attack! (édition ultérieure)'
+    >>> Edition.load("2003").title_in("fr")  # a name, the same in every language
+    'UNO Attack! (2003)'
 
     ``options_set`` names the options the edition's data sets, in the order of
     :class:`Options`: the ones that matter for this edition (a 2003 table has no attack
@@ -284,6 +292,12 @@ class Edition:
     options: Options
     differences: tuple[str, ...] = ()
     options_set: tuple[str, ...] = ()
+    titles: Mapping[str, str] = field(default_factory=dict)
+
+    def title_in(self, lang: str) -> str:
+        """The title in language ``lang`` (``en``, ``fr``): the English one unless the
+        edition's data gives another."""
+        return self.titles.get(lang, self.title)
 
     def card_points(self, card: Card) -> int:
         """Points a card left in hand is worth (R71)."""
@@ -313,9 +327,11 @@ class Edition:
             if value is None:
                 continue
             options[f.name] = list(value) if isinstance(value, tuple) else value
+        titles = {"titles": dict(self.titles)} if self.titles else {}
         return {
             "name": self.name,
             "title": self.title,
+            **titles,
             "description": self.description,
             "sources": list(self.sources),
             "differences": list(self.differences),
@@ -358,6 +374,7 @@ class Edition:
         known = {
             "name",
             "title",
+            "titles",
             "description",
             "sources",
             "differences",
@@ -392,6 +409,11 @@ class Edition:
             if not isinstance(value, str):
                 raise EditionError(f"{source}: field {key!r} must be a string")
             texts[key] = value
+        titles = data.get("titles", {})
+        if not isinstance(titles, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in titles.items()
+        ):
+            raise EditionError(f"{source}: field 'titles' must be a table of language = title")
         lists = {}
         for key in ("sources", "differences"):
             value = data.get(key, [])
@@ -401,6 +423,7 @@ class Edition:
         return cls(
             name=name,
             title=texts["title"],
+            titles=dict(titles),
             description=texts["description"],
             sources=lists["sources"],
             deck=deck,

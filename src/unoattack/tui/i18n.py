@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from unoattack.rules.cards import ENGLISH_NAMES, Card, Colour, Kind
+from unoattack.rules.edition import Edition
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -84,10 +85,6 @@ _KIND_LABELS: dict[str, dict[Kind, str]] = {
         Kind.WILD_CUSTOM: "Perso",
     },
 }
-
-#: French titles of the shipped editions whose file's title is in English (the others are
-#: names: "UNO Attack! (2003)", "UNO Attack! Méga appuyer"). The web pages' are in i18n.js.
-EDITION_TITLES_FR = {"2010": "UNO Attack! (édition ultérieure)"}
 
 #: French descriptions of the shipped editions (the edition files hold the English ones).
 EDITION_DESCRIPTIONS_FR = {
@@ -1213,16 +1210,15 @@ class Tr:
     def option(self, name: str) -> str:
         return OPTION_LABELS[self.lang].get(name, name)
 
-    def edition_title(self, name: str, english: str) -> str:
+    def edition_title(self, edition: Edition) -> str:
         """An edition's title in this language, wherever the table names the edition (the
-        new-game screen, the table's header, the help): ``english`` is the edition file's.
+        new-game screen, the table's header, the help): the edition file gives it in each
+        language (``titles``), as it does for the web page.
 
-        >>> Tr("fr").edition_title("2010", "UNO Attack! (later edition)")
+        >>> Tr("fr").edition_title(Edition.load("2010"))
         'UNO Attack! (édition ultérieure)'
         """
-        if self.lang == "fr":
-            return EDITION_TITLES_FR.get(name, english)
-        return english
+        return edition.title_in(self.lang)
 
     def edition_description(self, name: str, english: str) -> str:
         if self.lang == "fr":

@@ -146,7 +146,7 @@ class NewGameScreen(Screen[Setup | Session]):
                     names.append(setup.edition)
                 for name in names:
                     ed = Edition.load(name)
-                    title = tr.edition_title(ed.name, ed.title)  # as the table's header
+                    title = tr.edition_title(ed)  # as the table's header
                     description = tr.edition_description(ed.name, ed.description)
                     yield _EditionButton(
                         f"{title} — {description}",

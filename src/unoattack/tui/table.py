@@ -840,7 +840,7 @@ class TableScreen(Screen[None]):
         self._withdraw_hint()
         edition = self.game.edition
         rules, from_doc = edition_rules(edition)
-        title = self.tr.edition_title(edition.name, edition.title)
+        title = self.tr.edition_title(edition)
 
         def closed(_: None) -> None:
             self._interlude = False
@@ -899,7 +899,7 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(
             tr(
                 "status",
-                title=tr.edition_title(edition.name, edition.title),
+                title=tr.edition_title(edition),
                 hand=v.hand_number,
                 dealer=dealer,
                 goal=goal,

@@ -68,6 +68,8 @@ HELLO_TIMEOUT = 10.0
 MAX_STRIKES = 100
 
 STATIC = Path(str(resources.files("unoattack.web").joinpath("static")))
+#: The languages of the page (static/i18n.js).
+PAGE_LANGUAGES = ("en", "fr")
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -292,6 +294,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 {
                     "name": name,
                     "title": edition.title,
+                    # The page names the edition in its language from the edition's data,
+                    # as the terminal game does (one source for the titles).
+                    "titles": {lang: edition.title_in(lang) for lang in PAGE_LANGUAGES},
                     "description": edition.description,
                     "options": edition.to_dict()["options"],
                     "house_rules": house_rules(edition),

@@ -79,11 +79,10 @@
     return text;
   }
 
-  // An edition's title in the page's language: the server gives the edition file's
-  // (English) title, and a language may have its own words for it.
+  // An edition's title in the page's language, as the server gives it from the edition's
+  // data (GET /api/options: titles), the terminal game's titles too.
   function editionTitle(edition) {
-    const own = (window.I18N[S.lang] || {})["edition.title." + edition.name];
-    return own || edition.title || edition.name;
+    return (edition.titles && edition.titles[S.lang]) || edition.title || edition.name;
   }
 
   function colourName(letter) {
@@ -185,13 +184,20 @@
   // name (its accessible name) says it all in words.
   function cardEl(text, tag) {
     const face = S.faces[text] || { colour: null, kind: "wild", number: null };
+    const el = faceEl(face, cardName(text), tag);
+    el.dataset.card = text;
+    return el;
+  }
+
+  // A face ({colour, kind, number}) drawn as a card named ``name``.
+  function faceEl(face, name, tag) {
     const symbol = faceSymbol(face);
     const suit = face.colour ? COLOUR_SYMBOL[face.colour] : "✦";
     const el = h(tag || "div", {
       class: "card c-" + (face.colour || "W") + " k-" + face.kind + (symbol.length > 1 ? " long" : ""),
-      title: cardName(text),
-      "aria-label": cardName(text),
-      dataset: { card: text, symbol, suit },
+      title: name,
+      "aria-label": name,
+      dataset: { symbol, suit },
     });
     // A card that is not a button is a picture with a name (an aria-label on a bare div
     // or span is not read out: axe-core's aria-prohibited-attr).
@@ -2252,16 +2258,28 @@
           h(
             "li",
             { dataset: { kind: card.kind } },
-            h("strong", { text: t("kind." + card.kind) }),
-            " ",
-            h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
-            " " + howToKind(card.kind, table, rules, house)
+            howToCard(card.kind),
+            h(
+              "span",
+              { class: "words" },
+              h("strong", { text: t("kind." + card.kind) }),
+              " ",
+              h("span", { class: "meta", text: "(" + t("howto.card.meta", { n: card.count, points: count("points", card.points) }) + ")" }),
+              " " + howToKind(card.kind, table, rules, house)
+            )
           )
         )
     );
     const notes = howToNotes(info, table, rules, house);
     $("howto-notes").replaceChildren(...notes.map((note) => h("li", { text: note })));
     $("howto-notes").hidden = !notes.length;
+    // The deal and the reshuffle, in the numbers of the edition's data (or the table's).
+    $("howto-deal").textContent = t("howto.deal", { cards: count("cards", rules.hand_size), house: house("hand_size") });
+    const threshold = rules.reshuffle_threshold;
+    $("howto-reshuffle").textContent =
+      threshold === null || threshold === undefined
+        ? t("howto.reshuffle.empty", { house: house("reshuffle_threshold") })
+        : t("howto.reshuffle.at", { cards: count("cards", threshold), house: house("reshuffle_threshold") });
     const presses = rules.uno_penalty_presses;
     const uno = presses ? "howto.uno" : "howto.uno.none";
     $("howto-uno").textContent = t(uno, { presses: count("press", presses), house: house("uno_penalty_presses") });
@@ -2269,11 +2287,23 @@
     $("howto-score").textContent = t(score, { target: rules.target_score, house: house("scoring_mode", "target_score") });
   }
 
+  // A card of ``kind`` as the table draws it, beside its words, which say what it is: the
+  // picture is for the eye only. A coloured kind is blue, the colour darkest on the
+  // white oval (4.7 to 1); the style sheet draws its symbol without the dark outline and
+  // "▼2" as large as one glyph, for axe-core's color-contrast.
+  function howToCard(kind) {
+    const wild = kind === "wild" || kind.startsWith("wild_");
+    const el = faceEl({ colour: wild ? null : "B", kind, number: null }, t("kind." + kind), "span");
+    el.removeAttribute("title");
+    el.setAttribute("aria-hidden", "true");
+    return el;
+  }
+
   // Whether a table's value of option `name` is the edition's own (a list of last-card
   // effects is compared on the effects the edition's cards can have).
   function sameRule(info, name, value) {
     const own = info.options[name];
-    if (!Array.isArray(own)) return value === own;
+    if (!Array.isArray(own)) return (value ?? null) === (own ?? null); // an absent option: none
     const rule = info.house_rules.find((r) => r.name === name);
     const met = rule ? rule.choices.map((c) => c.value) : [];
     const some = (list) => met.filter((e) => list.includes(e)).join();
@@ -2298,11 +2328,16 @@
       const [effect, presses] = String(rules.wild_custom_effect).split(":");
       if (effect === "plain_wild") return t("howto.kind.wild_custom.plain", { house: house("wild_custom_effect") });
       const name = t("effect." + effect);
-      return t("howto.kind.wild_custom.table", {
+      const acts = t("howto.kind.wild_custom.table", {
         effect: presses ? t("effect.presses", { effect: name, presses: count("press", Number(presses)) }) : name,
         does: t("effect." + effect + ".does"),
         house: house("wild_custom_effect"),
       });
+      if (effect !== "trade_hands") return acts;
+      // The engine holds a Wild Customizable written as a Trade Hands to the Trade Hands'
+      // rule (P03, R31): no going out on it, unless the table's house rule allows it.
+      const out = rules.may_go_out_on_trade_hands ? "may" : "may_not";
+      return acts + " " + t("howto.kind.wild_custom.trade." + out, { house: house("may_go_out_on_trade_hands") });
     }
     return t("howto.kind." + kind);
   }
