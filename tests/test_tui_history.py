@@ -122,6 +122,23 @@ def test_a_record_without_its_seats_file_is_you_and_heuristic_bots() -> None:
     assert [s.spec for s in found.seats] == ["you", "bot:heuristic", "bot:heuristic"]
 
 
+def test_the_edition_is_named_by_its_title_in_the_players_language() -> None:
+    # The record's edition holds its titles in other languages (2010.toml's ``titles``).
+    later, _ = saved_match("later", edition="2010", seed=3)
+    summary = by_name(read_history())["later"]
+    assert summary.edition_titles == {"fr": "UNO Attack! (édition ultérieure)"}
+    assert history.edition_text(summary, FR) == "UNO Attack! (édition ultérieure)"
+    assert history.edition_text(summary, EN) == "UNO Attack! (later edition)"
+    # A record saved before records held the titles: the shipped edition's are used.
+    data = json.loads(later.read_text(encoding="utf-8"))
+    del data["edition"]["titles"]
+    later.write_text(json.dumps(data), encoding="utf-8")
+    older = by_name(read_history())["later"]
+    assert history.edition_text(older, FR) == "UNO Attack! (édition ultérieure)"
+    # The cache keeps them: read again from it, the summary is the same.
+    assert by_name(read_history())["later"] == older
+
+
 def test_places_in_a_finished_match() -> None:
     # First to the target: the highest score is best; tied seats share a place.
     first = summary("you,bot,bot,bot", (520, 80, 80, 10), (0,))

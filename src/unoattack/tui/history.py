@@ -14,6 +14,7 @@ and modification time and its seats file's: a record is read again only when it 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import textwrap
@@ -26,7 +27,7 @@ from typing import Any
 
 from unoattack.engine import Record, RecordError
 from unoattack.engine.state import MAX_PLAYERS, MIN_PLAYERS
-from unoattack.rules.edition import SCORING_MODES, Options
+from unoattack.rules.edition import EDITION_NAMES, SCORING_MODES, Edition, Options
 from unoattack.tui import store
 from unoattack.tui.i18n import Tr
 from unoattack.tui.session import seat_name
@@ -35,8 +36,8 @@ from unoattack.tui.setup import Seat, SetupError
 CACHE_NAME = "history-cache.json"
 CACHE_FORMAT = "unoattack-history-cache"
 # Bumped whenever a summary gains or changes a field: an older cache is then ignored.
-# 2: the edition's title.
-CACHE_VERSION = 2
+# 2: the edition's title. 3: its titles in other languages.
+CACHE_VERSION = 3
 #: The widest a line of the statistics' tables is, unless told otherwise: what 80 columns
 #: leave inside the margins of the screen and of ``unoattack history``.
 STATISTICS_WIDTH = 76
@@ -57,6 +58,9 @@ class MatchSummary:
         edition: The edition's name (``2003``, ``2010``, ``mega-hit``, or a custom one).
         edition_title: Its title as the record holds it, in English (the words say it
             in the player's language: :func:`edition_text`).
+        edition_titles: Its title in other languages (language code -> title), as the
+            record's edition holds them (``titles``); for a shipped edition saved before
+            records held them, the shipped edition's.
         seats: Who sat where, from the seats file (or as :func:`store.table_for` takes a
             record without one).
         scoring_mode: ``first_to_500``, ``running_total_lowest_wins`` or ``challenge``.
@@ -82,6 +86,12 @@ class MatchSummary:
     winners: tuple[int, ...] | None
     eliminations: tuple[tuple[int, int], ...]
     actions: int
+    edition_titles: Mapping[str, str] = field(default_factory=dict)
+
+    def edition_title_in(self, lang: str) -> str:
+        """The edition's title in language ``lang``: the English one unless the record's
+        edition gives another."""
+        return self.edition_titles.get(lang, self.edition_title)
 
     @property
     def players(self) -> int:
@@ -135,6 +145,7 @@ class MatchSummary:
             "winners": None if self.winners is None else list(self.winners),
             "eliminations": [list(pair) for pair in self.eliminations],
             "actions": self.actions,
+            "edition_titles": dict(self.edition_titles),
         }
 
     @classmethod
@@ -154,6 +165,9 @@ class MatchSummary:
             winners=None if winners is None else tuple(int(seat) for seat in winners),
             eliminations=tuple((int(seat), int(hand)) for seat, hand in data["eliminations"]),
             actions=int(data["actions"]),
+            edition_titles={
+                str(lang): str(title) for lang, title in data.get("edition_titles", {}).items()
+            },
         )
 
 
@@ -177,7 +191,7 @@ class History:
 def summarize(record: Record, path: Path, saved_at: float, seats: Sequence[Seat]) -> MatchSummary:
     """The summary of ``record`` (saved at ``path``); :class:`RecordError` when its
     edition or events are not what a game writes."""
-    name, title, mode, target = _edition_facts(record.edition, path)
+    name, title, titles, mode, target = _edition_facts(record.edition, path)
     players = record.players
     hand = hands_played = 0
     scores: tuple[int, ...] = (0,) * players
@@ -214,6 +228,7 @@ def summarize(record: Record, path: Path, saved_at: float, seats: Sequence[Seat]
         winners=winners,
         eliminations=tuple(eliminations),
         actions=len(record.actions),
+        edition_titles=titles,
     )
     if len(seats) != players or not _fits(summary):
         raise RecordError(f"{path}: its scores, seats or winners do not fit its {players} players")
@@ -228,10 +243,13 @@ def _fits(summary: MatchSummary) -> bool:
     return len(summary.scores) == players and all(0 <= seat < players for seat in named)
 
 
-def _edition_facts(edition: Mapping[str, Any], path: Path) -> tuple[str, str, str, int]:
-    """The edition's name, title, scoring mode and target score, as a record holds them
-    (an edition's options with every value set). Read directly: building the whole
-    edition would take a quarter of the time of reading a record."""
+def _edition_facts(
+    edition: Mapping[str, Any], path: Path
+) -> tuple[str, str, dict[str, str], str, int]:
+    """The edition's name, title, titles in other languages, scoring mode and target
+    score, as a record holds them (an edition's options with every value set). Read
+    directly: building the whole edition would take a quarter of the time of reading a
+    record."""
     defaults = Options()
     options = edition.get("options", {})
     if not isinstance(options, Mapping):
@@ -242,8 +260,24 @@ def _edition_facts(edition: Mapping[str, Any], path: Path) -> tuple[str, str, st
     if not isinstance(name, str) or mode not in SCORING_MODES or type(target) is not int:
         raise RecordError(f"{path}: its edition has no name, scoring mode or target score")
     title = edition.get("title")
+    titles = edition.get("titles")
+    if isinstance(titles, Mapping):
+        translated = {str(lang): str(text) for lang, text in titles.items() if text}
+    elif name in EDITION_NAMES:
+        # Saved before records held the titles: the shipped edition of that name has them.
+        translated = dict(_shipped_titles(name))
+    else:
+        translated = {}
     # An edition file may leave out its title: the edition is then called by its name.
-    return name, title if isinstance(title, str) and title else name, mode, target
+    english = title if isinstance(title, str) and title else name
+    return name, english, translated, mode, target
+
+
+@functools.cache
+def _shipped_titles(name: str) -> dict[str, str]:
+    """A shipped edition's titles in other languages (loaded once: a folder of old
+    records would otherwise load it once a record)."""
+    return dict(Edition.load(name).titles)
 
 
 # ---------------------------------------------------------------------- reading the folder
@@ -428,8 +462,9 @@ class Statistics:
 
     total: Tally = field(default_factory=Tally)
     by_edition: dict[str, Tally] = field(default_factory=dict)
-    #: Each edition's title, in English, by its name (the keys of ``by_edition``).
-    edition_titles: dict[str, str] = field(default_factory=dict)
+    #: A match of each edition, by its name (the keys of ``by_edition``): it has the
+    #: edition's titles.
+    edition_of: dict[str, MatchSummary] = field(default_factory=dict)
     by_players: dict[int, Tally] = field(default_factory=dict)
     best: dict[str, BestScore] = field(default_factory=dict)
     without_you: int = 0
@@ -451,7 +486,7 @@ def statistics(matches: Iterable[MatchSummary]) -> Statistics:
             continue
         stats.total.add(summary, you)
         stats.by_edition.setdefault(summary.edition, Tally()).add(summary, you)
-        stats.edition_titles.setdefault(summary.edition, summary.edition_title)
+        stats.edition_of.setdefault(summary.edition, summary)
         stats.by_players.setdefault(summary.players, Tally()).add(summary, you)
         if summary.is_over:
             mode = summary.scoring_mode
@@ -511,7 +546,7 @@ def state_text(summary: MatchSummary, tr: Tr) -> str:
 def edition_text(summary: MatchSummary, tr: Tr) -> str:
     """The edition by its title, as the new-game screen, the table and the help name it:
     ``UNO Attack! (2003)``, ``UNO Attack! (édition ultérieure)``."""
-    return tr.edition_title(summary.edition, summary.edition_title)
+    return summary.edition_title_in(tr.lang)
 
 
 def goal_text(summary: MatchSummary, tr: Tr) -> str:
@@ -635,7 +670,7 @@ def statistics_lines(stats: Statistics, tr: Tr, width: int = STATISTICS_WIDTH) -
         lines.append(tr("stats.best.none"))
     if stats.by_edition:
         by_edition = [
-            (tr.edition_title(name, stats.edition_titles.get(name, name)), tally)
+            (edition_text(stats.edition_of[name], tr), tally)
             for name, tally in stats.by_edition.items()
         ]
         by_players = [(tr.count("players", n), tally) for n, tally in stats.by_players.items()]
