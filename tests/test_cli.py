@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from unoattack.cli import app
@@ -18,6 +19,17 @@ runner = CliRunner()
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
+
+
+def test_every_command_is_summed_up_in_one_sentence_in_the_command_list() -> None:
+    # The command list shows a command's first paragraph with its line breaks: a help
+    # whose first sentence runs over lines reads broken there (loadtest's did).
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert len(commands) == 12
+    for name, sub in commands.items():
+        summary = (sub.help or "").split("\n\n")[0]
+        assert summary and "\n" not in summary.strip(), name
+        assert summary.strip().endswith("."), name
 
 
 def test_editions_lists_all_three() -> None:

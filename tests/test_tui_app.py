@@ -1124,12 +1124,18 @@ def test_every_action_is_saved_and_resume_continues_the_match(data_dir: Path) ->
     run(resumed, again)
 
 
-def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
+def twelve_presses(tmp_path: Path) -> tuple[Path, Game]:
+    """A saved record of 12 presses (always legal) at three seats, and its game."""
     game = Game.new("2003", players=3, seed=9, launcher="draw-one")
     for _ in range(12):
-        game.apply(game.legal_actions()[-1])  # press, always legal
+        game.apply(game.legal_actions()[-1])
     path = tmp_path / "match.json"
     Record.from_game(game).save(path)
+    return path, game
+
+
+def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
+    path, game = twelve_presses(tmp_path)
     app = ReplayApp(Record.load(path), path.name)
 
     async def scenario(pilot: Pilot[None]) -> None:
@@ -1150,6 +1156,25 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
         assert screen.step == 0 and screen.game.history == []
 
     run(app, scenario)
+
+
+def test_the_replay_shows_a_hand_without_a_card_to_choose(tmp_path: Path) -> None:
+    # A replay is watched, not played: no card is marked as chosen (the table's ▸7◂),
+    # and the hand takes no focus, so ↑↓ and Enter choose nothing.
+    path, _ = twelve_presses(tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "v")  # seat 0's view, with a card it may play
+        screen = pilot.app.screen
+        hand = screen.query_one(HandView)
+        assert hand.cards and hand.playable
+        assert "▸" not in screen_text(pilot.app) and "◂" not in screen_text(pilot.app)
+        assert screen.focused is None
+        await pilot.press("down", "enter")
+        assert isinstance(screen, ReplayScreen) and screen.step == 1
+        assert "▸" not in screen_text(pilot.app)
+
+    run(ReplayApp(Record.load(path), path.name), scenario)
 
 
 def traded_hands(tmp_path: Path) -> Path:
@@ -1251,11 +1276,7 @@ REPLAY_FOOTERS = {
 def test_the_replay_footer_shows_the_keys_that_apply_on_one_line(
     tmp_path: Path, lang: str, size: tuple[int, int]
 ) -> None:
-    path = tmp_path / "match.json"
-    game = Game.new("2003", players=3, seed=9, launcher="draw-one")
-    for _ in range(12):
-        game.apply(game.legal_actions()[-1])  # press, always legal
-    Record.from_game(game).save(path)
+    path, _ = twelve_presses(tmp_path)
     at_the_deal, between, at_the_end = REPLAY_FOOTERS[lang]
 
     def footer(pilot: Pilot[None]) -> str:

@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from test_tui_support import a_few_saved_matches, utc
+from test_tui_support import a_few_saved_matches, saved_match, utc
 from unoattack.engine import Game, Record
 from unoattack.tui import store
 from unoattack.tui.app import PlayApp, ReplayApp
@@ -249,8 +249,9 @@ def test_history_prints_the_matches_newest_first_then_your_statistics(data_dir: 
     final = saved["m3-challenge"][1].result
     assert final is not None
     a, b, c, d = final.scores
-    assert lines[:10] == [
-        f"Saved matches in {data_dir / 'matches'} (6 matches), the most recent first:",
+    assert lines[:11] == [
+        "6 matches saved, the most recent first, in:",
+        f"  {data_dir / 'matches'}",
         "",
         "2026-03-01 12:04  UNO Attack! (2003)  won by Bot 1",
         f"  Bot 1 (random) {saved['m5-bots'][1].scores[0]} · Bot 2 (heuristic) 0",
@@ -261,7 +262,7 @@ def test_history_prints_the_matches_newest_first_then_your_statistics(data_dir: 
         "  m4-unfinished.json · first to 500 wins · 0 hands played",
         "",
     ]
-    assert lines[10:13] == [
+    assert lines[11:14] == [
         "2026-03-01 12:02  UNO Attack! Méga appuyer  won by Bot 3; you: 3rd",
         f"  You {a} · Bot 2 (heuristic) {b} · Bot 3 (heuristic) {c} · Bot 4 (heuristic) {d}",
         "  m3-challenge.json · out at 40 · 2 hands played",
@@ -282,10 +283,11 @@ def test_history_in_french(data_dir: Path) -> None:
         result = runner.invoke(cli(), ["history", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == (
-        f"Parties enregistrées dans {data_dir / 'matches'} (6 parties), la plus récente d'abord :"
-    )
-    assert lines[2:5] == [
+    assert lines[:2] == [
+        "6 parties enregistrées, la plus récente d'abord, dans :",
+        f"  {data_dir / 'matches'}",
+    ]
+    assert lines[3:6] == [
         "2026-03-01 12:04  UNO Attack! (2003)  gagnée par Robot 1",
         f"  Robot 1 (hasard) {winner} · Robot 2 (stratège) 0",
         "  m5-bots.json · premier à 1 · 1 manche jouée",
@@ -363,6 +365,23 @@ def test_history_json_is_for_scripts(data_dir: Path) -> None:
         ("mega-hit", "UNO Attack! Méga appuyer"),
         ("2010", "UNO Attack! (édition ultérieure)"),
     ]
+
+
+def test_history_of_one_match_says_it_in_the_singular_and_fits_80_columns(
+    data_dir: Path,
+) -> None:
+    saved_match("only", "you,bot:random,bot:heuristic", seed=1)
+    with utc():
+        english = runner.invoke(cli(), ["history"]).output.splitlines()
+        french = runner.invoke(cli(), ["history", "--lang", "fr"]).output.splitlines()
+    assert english[:2] == ["1 match saved, the most recent first, in:", f"  {data_dir / 'matches'}"]
+    assert french[:2] == [
+        "1 partie enregistrée, la plus récente d'abord, dans :",
+        f"  {data_dir / 'matches'}",
+    ]
+    folder_line = f"  {data_dir / 'matches'}"
+    for line in english + french:
+        assert line == folder_line or len(line) <= 80, line
 
 
 def test_history_of_an_empty_data_dir_says_so_in_one_line(data_dir: Path) -> None:

@@ -316,6 +316,30 @@ def test_replay_opens_the_viewer_and_q_comes_back_to_the_list(saved: Saved) -> N
     run(new_game_app(), scenario)
 
 
+@pytest.mark.parametrize(
+    ("lang", "title", "names"),
+    [
+        ("en", "Replay m0-older.json", ["Player 1", "Bot 2", "Ana"]),
+        ("fr", "Relecture m0-older.json", ["Joueur 1", "Robot 2", "Ana"]),
+    ],
+)
+def test_a_replay_is_in_the_language_of_the_list(
+    saved: Saved, lang: str, title: str, names: list[str]
+) -> None:
+    # m0-older was played in French; the list is in the language the player chose, and
+    # so is its replay.
+    async def scenario(pilot: Pilot[None]) -> None:
+        await open_recent(pilot)
+        await choose(pilot, 5)
+        await pilot.press("p")
+        viewer = pilot.app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.tr.lang == lang
+        assert viewer.names == names
+        assert f"{title} · " in flat(pilot.app)
+
+    run(new_game_app(lang), scenario)
+
+
 def test_a_row_and_the_buttons_answer_the_mouse(saved: Saved) -> None:
     async def scenario(pilot: Pilot[None]) -> None:
         await open_recent(pilot)

@@ -697,8 +697,9 @@ def history_text(history: History, tr: Tr) -> str:
     """``unoattack history``: the matches, newest first, then the statistics."""
     if not history.matches and not history.skipped:
         return tr("hist.empty", folder=history.folder)
-    count = tr.count("match", len(history.matches))
-    lines = [tr("hist.heading", matches=count, folder=history.folder)]
+    count = tr.count("saved_match", len(history.matches))
+    # The folder on a line of its own: with it, the heading ran past 80 columns.
+    lines = [tr("hist.heading", matches=count), f"  {history.folder}"]
     for summary in history.matches:
         lines.append("")
         lines.append(f"{when(summary)}  {edition_text(summary, tr)}  {state_text(summary, tr)}")

@@ -313,7 +313,9 @@ class RecentMatchesScreen(Screen[Session | None]):
             error = f"{path}: the actions do not replay: {exc}"
             self._note(self.tr("hist.cannot_replay", error=error))
             return
-        tr = Tr(store.table_for(path, record.players).lang)
+        # In the language of this list, the one the player chose, whatever the language
+        # the match was played in (resuming keeps that one: the table's own setting).
+        tr = self.tr
         names = replay_names(store.read_table(path), record.players, tr)
         self._note("")
         self.app.push_screen(ReplayScreen(record, path.name, tr, SPECTATOR, names, back=True))

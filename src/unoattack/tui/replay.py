@@ -81,7 +81,7 @@ class ReplayScreen(Screen[None]):
         yield EventLog(id="log")
         yield Static(id="prompt")
         with HandBox(id="hand-box"):
-            yield HandView(self.tr, id="hand")
+            yield HandView(self.tr, id="hand", chooser=False)
         yield KeyLine(self.keys, id="keys")
 
     @property

@@ -132,9 +132,13 @@ class HandView(Widget, can_focus=True):
             super().__init__()
             self.card = card
 
-    def __init__(self, tr: Tr, *, id: str | None = None) -> None:
+    def __init__(self, tr: Tr, *, id: str | None = None, chooser: bool = True) -> None:
+        """``chooser``: the player chooses a card here (the table); False shows the hand
+        only (the replay: no card marked, nothing to focus or choose)."""
         super().__init__(id=id)
         self.tr = tr
+        self.chooser = chooser
+        self.can_focus = chooser
         self.cards: list[Card] = []  # sorted, without the cards still arriving
         self.playable: frozenset[Card] = frozenset()
         self.selected = 0
@@ -196,12 +200,12 @@ class HandView(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         card = self.chosen
-        if card is not None:
+        if card is not None and self.chooser:
             self.post_message(self.Chosen(card))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or not self.chooser:
             return
         for region in self._regions:
             if region.y == offset.y and region.x0 <= offset.x < region.x1:
@@ -247,7 +251,7 @@ class HandView(Widget, can_focus=True):
                     card,
                     self.tr,
                     playable=card in self.playable,
-                    selected=index == self.selected,
+                    selected=self.chooser and index == self.selected,
                 )
                 if x + len(piece) > width and x > self.LABEL_WIDTH:
                     lines.append(line)

@@ -17,6 +17,14 @@ import typer
 
 from unoattack.cli_support import OneLineErrors
 
+#: ``unoattack loadtest --help``: a one-line summary for the command list, then the
+#: report, as one paragraph (a docstring's line breaks would show in the help).
+LOADTEST_HELP = (
+    "Play bot tables through real WebSockets against a running server and time it.\n\n"
+    "Prints actions per second, the p50/p95/p99 latency from an action to its update, "
+    "and the CPU seconds per 1,000 actions of the server (with --pid) and of the load test."
+)
+
 #: The server process's garbage-collector thresholds (see :func:`serve`).
 SERVER_GC_THRESHOLDS = (10_000, 10, 10)
 
@@ -24,7 +32,7 @@ SERVER_GC_THRESHOLDS = (10_000, 10, 10)
 def register(app: typer.Typer) -> None:
     """Add ``serve`` and ``loadtest`` to ``app``."""
     app.command(cls=OneLineErrors)(serve)
-    app.command(cls=OneLineErrors)(loadtest)
+    app.command(cls=OneLineErrors, help=LOADTEST_HELP)(loadtest)
 
 
 def serve(
@@ -230,9 +238,8 @@ def loadtest(
         bool, typer.Option("--json", help="print the report as one JSON object")
     ] = False,
 ) -> None:
-    """Play bot tables through real WebSockets against a running server; print
-    actions per second, the p50/p95/p99 latency from an action to its update, and the
-    CPU seconds per 1,000 actions of the server (with --pid) and of the load test."""
+    """Play bot tables through real WebSockets against a running server and time it
+    (:data:`LOADTEST_HELP`)."""
     try:
         import httpx
 
