@@ -205,6 +205,8 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     assert page.text_content("#next-hand-btn") == words["next"]
     assert page.is_visible("#next-hand-btn")
     shot(page, tmp_path, f"handover-{lang}")
+    # Cards still flying from the hand's last press do not cross the summary.
+    assert page.evaluate("getComputedStyle(document.getElementById('flying')).display") == "none"
     # The table waits for Ann: the bots do not deal on.
     state = body(page, "state")
     time.sleep(0.4)
