@@ -278,7 +278,14 @@ def test_history_prints_the_matches_newest_first_then_your_statistics(data_dir: 
 
 
 def test_history_in_french(data_dir: Path) -> None:
-    winner = a_few_saved_matches()["m5-bots"][1].scores[0]
+    saved = a_few_saved_matches()
+    winner = saved["m5-bots"][1].scores[0]
+
+    def scores_of(name: str) -> tuple[int, ...]:
+        result = saved[name][1].result
+        assert result is not None
+        return result.scores
+
     with utc():
         result = runner.invoke(cli(), ["history", "--lang", "fr"])
     assert result.exit_code == 0, result.output
@@ -293,9 +300,21 @@ def test_history_in_french(data_dir: Path) -> None:
         "  m5-bots.json · premier à 1 · 1 manche jouée",
     ]
     # The edition by its title in French, as the new-game screen and the table give it.
-    assert "2026-03-01 12:01  UNO Attack! (édition ultérieure)  gagnée par Robot 3 ; vous : 2e" in (
-        lines
-    )
+    # With its place, it would run past 80 columns: the state goes under it.
+    at = lines.index("2026-03-01 12:01  UNO Attack! (édition ultérieure)")
+    you, ana, _ = scores_of("m2-lowest")
+    assert lines[at + 1 : at + 3] == [
+        "  gagnée par Robot 3 ; vous : 2e",
+        f"  Vous {you} · Ana {ana} · Robot 3 (hasard) 0",
+    ]
+    # Four seats in French run past 80 columns: the scores go on, indented further.
+    at = lines.index("2026-03-01 12:02  UNO Attack! Méga appuyer  gagnée par Robot 3 ; vous : 3e")
+    a, b, c, d = scores_of("m3-challenge")
+    assert lines[at + 1 : at + 3] == [
+        f"  Vous {a} · Robot 2 (stratège) {b} · Robot 3 (stratège) {c}",
+        f"    Robot 4 (stratège) {d}",
+    ]
+    assert all(len(line) <= 80 for line in lines if not line.startswith("  /"))
     assert "  Vos parties : 5 (3 terminées, 2 en cours)" in lines
 
 

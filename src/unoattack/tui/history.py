@@ -527,6 +527,24 @@ def scores_text(summary: MatchSummary, tr: Tr, *, level: bool = False) -> str:
     )
 
 
+def score_lines(summary: MatchSummary, tr: Tr, width: int = 80) -> list[str]:
+    """:func:`scores_text` with the bots' levels, indented by two, broken between seats
+    into lines of at most ``width`` columns, each further line indented by four (a seat
+    wider than that has a line of its own): four seats in French already ran past 80."""
+    lines: list[str] = []
+    line = ""
+    for seat, score in enumerate(summary.scores):
+        item = f"{seat_label(summary, seat, tr, level=True)} {score}"
+        if line and len(line) + len(" · ") + len(item) > width:
+            lines.append(line)
+            line = ""
+        if line:
+            line += f" · {item}"
+        else:
+            line = ("    " if lines else "  ") + item
+    return [*lines, line]
+
+
 def state_text(summary: MatchSummary, tr: Tr) -> str:
     """``in progress, hand 3``, ``you won``, ``won by Bot 2; you: 3rd``."""
     if summary.winners is None:
@@ -702,8 +720,13 @@ def history_text(history: History, tr: Tr) -> str:
     lines = [tr("hist.heading", matches=count), f"  {history.folder}"]
     for summary in history.matches:
         lines.append("")
-        lines.append(f"{when(summary)}  {edition_text(summary, tr)}  {state_text(summary, tr)}")
-        lines.append(f"  {scores_text(summary, tr, level=True)}")
+        heading = f"{when(summary)}  {edition_text(summary, tr)}"
+        state = state_text(summary, tr)
+        if len(heading) + 2 + len(state) <= 80:
+            lines.append(f"{heading}  {state}")
+        else:  # a long title and a place, as in French, go past 80 columns
+            lines += [heading, f"  {state}"]
+        lines += score_lines(summary, tr)
         lines.append(
             f"  {summary.path.name} · {goal_text(summary, tr)} · "
             f"{tr.count('hands_played', summary.hands_played)}"
