@@ -199,6 +199,10 @@ def test_replay_takes_the_name_of_a_saved_match_as_history_lists_it(
     assert result.exit_code == 0, result.output
     (app,) = launched
     assert app.record_title == "20261202-154438-seed4.json"
+    # The name without its ".json" is the same match.
+    result = runner.invoke(cli(), ["replay", "20261202-154438-seed4"])
+    assert result.exit_code == 0, result.output
+    assert launched[-1].record_title == "20261202-154438-seed4.json"
     line = one_line_error(runner.invoke(cli(), ["replay", "20261202-000000-seed9.json"]))
     assert line.startswith("error: cannot read 20261202-000000-seed9.json")
 

@@ -198,9 +198,13 @@ def replay(
 ) -> None:
     """Step through a recorded match, forward and back."""
     _check_lang(lang)
-    saved = store.matches_dir() / path.name
-    if not path.exists() and path.name == str(path) and saved.exists():
-        path = saved  # a bare name, as `history` lists the saved matches
+    if not path.exists() and path.name == str(path):
+        # A bare name, as `history` lists the saved matches, with or without its ".json".
+        folder = store.matches_dir()
+        for saved in (folder / path.name, folder / f"{path.name}.json"):
+            if saved.is_file():
+                path = saved
+                break
     try:
         record = Record.load(path)
     except RecordError as exc:
