@@ -184,7 +184,8 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     play_until([page], "document.body.dataset.handover === 'yes'")
     won = last_event(watcher, "hand_won")
     words = HANDOVER[lang]
-    names = ["Ann", "Bot 2", "Bot 3"]
+    bot = {"en": "Bot", "fr": "Robot"}[lang]  # the server's "Bot 2", in the page's words
+    names = ["Ann", f"{bot} 2", f"{bot} 3"]
     points = won["points"]
     expected = (
         words["you"].format(points=points)
@@ -247,7 +248,8 @@ def test_the_end_of_the_match_shows_its_last_hand_as_the_hand_over_shows_a_hand(
     won = last_event(watcher, "hand_won")
     assert won["hand_number"] == 1 and max(won["scores"]) >= 1
     words = HANDOVER[lang]
-    names = ["Bot 1", "Bot 2", "Bot 3"]
+    bot = {"en": "Bot", "fr": "Robot"}[lang]
+    names = [f"{bot} 1", f"{bot} 2", f"{bot} 3"]
     for reloaded in (False, True):  # as it ended, and on a page opened afterwards
         assert page.is_visible("#last-hand"), reloaded
         title = words["title"].format(who=names[won["seat"]], points=won["points"])

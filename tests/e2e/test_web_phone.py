@@ -236,7 +236,8 @@ def test_every_name_at_the_table_is_shown_whole_in_its_seat(
     page = first_turn(server, browser, lang, viewport)
     you = {"en": "Ann (you)", "fr": "Ann (vous)"}[lang]
     names = page.locator("#seats .seat .name").all_text_contents()
-    assert names == [you, LONG_NAME, "Bot 3", "Bot 4"]
+    bot = {"en": "Bot", "fr": "Robot"}[lang]  # the server's "Bot 3", in the page's words
+    assert names == [you, LONG_NAME, f"{bot} 3", f"{bot} 4"]
     for seat in range(4):
         name = f'#seats .seat[data-seat="{seat}"] .name'
         fits = page.evaluate(

@@ -93,7 +93,7 @@ CASES: list[tuple[str, dict[str, str | int]]] = [
     ("undo_past_hand", {}),
 ]
 #: The page's names of the table below: Ann (this page) and two bots.
-NAMES = {"en": ["Ann (you)", "Bot 2", "Bot 3"], "fr": ["Ann (vous)", "Bot 2", "Bot 3"]}
+NAMES = {"en": ["Ann (you)", "Bot 2", "Bot 3"], "fr": ["Ann (vous)", "Robot 2", "Robot 3"]}
 
 
 @pytest.fixture(scope="module")

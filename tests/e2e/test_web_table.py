@@ -259,6 +259,32 @@ def sit_and_start_lobby(
     page.wait_for_selector("#lobby:not([hidden])")
 
 
+def test_a_bot_is_named_in_the_pages_language_and_a_player_by_the_name_they_typed(
+    server: ServerThread, browser: Browser
+) -> None:
+    # The server names a bot "Bot 3" (seats counted from 1); a French page says
+    # "Robot 3". A friend who calls themselves "Bot 2" keeps that name.
+    table = create_table(server.url, seats=3, host_name="Ann")
+    code = str(table["code"])
+    post(server.url, f"/api/tables/{code}/seats/2/bot", host_token=table["host_token"])
+    ann = new_page(browser, PHONE)
+    sit_and_start_lobby(ann, server, table, "fr")
+    bob = new_page(browser, DESKTOP)
+    bob.goto(f"{server.url}/t/{code}")
+    bob.fill("#join-name", "Bot 2")
+    bob.click("#join-btn")
+    wait_until(ann, "document.querySelectorAll('#lobby-seats .who').length === 3")
+    wait_until(ann, "document.querySelector('#lobby-seats li[data-seat=\"1\"] .who') !== null")
+    whos = [
+        (ann.text_content(f'#lobby-seats li[data-seat="{seat}"] .who') or "").split(" ")[:2]
+        for seat in range(3)
+    ]
+    assert whos == [["Ann", "vous"], ["Bot", "2"], ["Robot", "3"]]
+    assert [s["name"] for s in table_info(server, code)["seats"]] == ["Ann", "Bot 2", "Bot 3"]
+    assert bob.text_content('#lobby-seats li[data-seat="2"] .who') == "Bot 3 bot (heuristic)"
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
+
+
 # ---------------------------------------------------------------------- seats taken, given back
 
 

@@ -113,10 +113,17 @@
     return t(noun + (one ? ".one" : ".many"), { n });
   }
 
+  // A seat's name as the page's language says it: a bot the host seated keeps the
+  // server's name ("Bot 3", as the table numbers seats) but reads "Robot 3" in French.
+  function nameOf(seat, index) {
+    if (!seat || !seat.name) return "#" + (index + 1);
+    if (seat.kind === "bot" && seat.name === "Bot " + (index + 1)) return t("bot.name", { n: index + 1 });
+    return seat.name;
+  }
+
   function seatName(index) {
     if (index === null || index === undefined || !S.table) return "?";
-    const seat = S.table.seats[index];
-    const name = seat && seat.name ? seat.name : "#" + (index + 1);
+    const name = nameOf(S.table.seats[index], index);
     return index === S.seat ? name + " (" + t("you") + ")" : name;
   }
 
@@ -1055,7 +1062,7 @@
       let who;
       if (seat.kind === "empty") who = h("span", { class: "who empty", text: t("lobby.empty") });
       else {
-        who = h("span", { class: "who" }, seat.name);
+        who = h("span", { class: "who" }, nameOf(seat, index));
         if (seat.kind === "bot") who.append(" ", h("span", { class: "badge", text: t("lobby.bot", { level: t("level." + seat.level) }) }));
         if (index === S.seat) who.append(" ", h("span", { class: "badge uno", text: t("lobby.you") }));
         if (seat.kind === "human" && !seat.connected) who.append(" ", h("span", { class: "badge away", text: t("seat.away") }));
@@ -1897,8 +1904,7 @@
   function fireBanner(ev) {
     const n = ev.count + ev.stuck;
     const mine = ev.seat === S.seat && S.seat !== null;
-    const seat = S.table && S.table.seats[ev.seat];
-    const who = seat && seat.name ? seat.name : "#" + (ev.seat + 1);
+    const who = nameOf(S.table && S.table.seats[ev.seat], ev.seat);
     let text;
     if (mine) text = n ? t("fire.you", { cards: count("cards", n) }) : t("fire.you.none");
     else text = n ? t("fire.got", { who, cards: count("cards", n) }) : t("fire.none", { who });
