@@ -39,6 +39,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 LANGS = [("en", DESKTOP), ("fr", PHONE)]
+LAUNCHERS = {
+    "en": ["Realistic", "Fixed schedule", "Memoryless", "One card a press"],
+    "fr": ["Réaliste", "Programme fixe", "Sans mémoire", "Une carte par appui"],
+}
+LAUNCHER_HAZARD = {"en": "Calibrated on a real launcher", "fr": "Calibré sur un vrai distributeur"}
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +108,9 @@ def test_a_mistyped_link_leads_to_a_home_page_that_works(
     wait_until(page, "location.pathname === '/' && location.search === ''")
     assert page.text_content("#table-code") == ""
     wait_until(page, "document.querySelectorAll('#create-edition option').length === 3")
-    assert page.locator("#create-launcher option").count() == 4
+    # The launchers by their names in words, as the terminal game names them.
+    assert page.locator("#create-launcher option").all_text_contents() == LAUNCHERS[lang]
+    assert page.text_content("#create-launcher-choice") == LAUNCHER_HAZARD[lang]
     assert page.locator("#create-scoring option").count() == 3
     assert visible_rules(page)[:2] == ["hand_size", "uno_penalty_presses"]
     shot(page, tmp_path, f"no-table-{lang}")
@@ -192,6 +199,7 @@ def test_the_house_rules_are_the_editions_own_in_plain_words(
     }
     assert info["rules"]["last_card_effects"] == ["hit"]
     summary = page.text_content("#lobby-rules") or ""
+    assert " · Réaliste — calibré sur un vrai distributeur · " in summary
     assert "Arrêter d'appuyer quand des cartes sortent : le joueur choisit" in summary
     assert "Attaque : un joueur choisi appuie (3 appuis)" in summary
     assert "Une dernière carte fait encore appuyer : les cartes Appuyer" in summary

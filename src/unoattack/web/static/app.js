@@ -422,11 +422,18 @@
     }
   }
 
+  // A launcher model by its name in words ("Realistic", "Réaliste"), as the terminal game
+  // names it; a model the page has no words for, by the server's name.
+  function launcherName(model) {
+    const key = "launcher.name." + model;
+    return key in window.I18N.en ? t(key) : model;
+  }
+
   function fillLaunchers() {
     const select = $("create-launcher");
     const chosen = select.value;
     select.replaceChildren(
-      ...S.options.launchers.map((m) => h("option", { value: m, text: m, selected: m === chosen }))
+      ...S.options.launchers.map((m) => h("option", { value: m, text: launcherName(m), selected: m === chosen }))
     );
     explainChoices();
   }
@@ -1043,7 +1050,7 @@
     const launcher = "launcher." + table.launcher;
     const parts = [
       edition ? editionTitle(edition) : table.edition,
-      launcher in window.I18N.en ? table.launcher + " — " + t(launcher) : table.launcher,
+      launcher in window.I18N.en ? launcherName(table.launcher) + " — " + t(launcher) : table.launcher,
       t("scoring." + rules.scoring_mode) + " (" + rules.target_score + ")",
       table.turn_timer ? t("lobby.timer", { n: table.turn_timer }) : t("lobby.timer.none"),
     ];
