@@ -143,6 +143,10 @@ def test_user_edition_file_round_trips(tmp_path: Path) -> None:
             'name = "x"\ntitles = { fr = 2 }\n[deck]\nnumbers_per_colour = 2\n',
             "'titles' must be a table of language = title",
         ),
+        (
+            'name = "x"\ndescriptions = ["fr"]\n[deck]\nnumbers_per_colour = 2\n',
+            "'descriptions' must be a table of language = description",
+        ),
     ],
 )
 def test_bad_edition_file_names_the_field(text: str, message: str) -> None:
@@ -167,3 +171,19 @@ def test_an_edition_names_itself_in_each_language_and_its_record_keeps_the_title
     # A name is the same in every language: no titles, none written.
     assert Edition.load("mega-hit").title_in("fr") == "UNO Attack! Méga appuyer"
     assert "titles" not in Edition.load("2003").to_dict()
+
+
+def test_an_edition_describes_itself_in_each_language_from_its_file() -> None:
+    # The French descriptions were the terminal game's own words; the web page had none.
+    for name in ("2003", "2010", "mega-hit"):
+        edition = Edition.load(name)
+        assert edition.description_in("en") == edition.description
+        french = edition.description_in("fr")
+        assert french != edition.description and french.endswith(".")
+        assert Edition.from_dict(edition.to_dict()).description_in("fr") == french
+    assert Edition.load("2003").description_in("fr") == (
+        "L'original : Appuyer 2 fois, Poser tout, Échange de mains, Carte blanche Tous "
+        "appuient et Carte blanche Jusqu'au tir."
+    )
+    # A language the file does not give reads the English description.
+    assert Edition.load("2010").description_in("de") == Edition.load("2010").description

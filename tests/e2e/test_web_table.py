@@ -31,6 +31,7 @@ from test_web_browser import (
 )
 
 from unoattack.engine import Game
+from unoattack.rules import Edition
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, Client, ServerThread, create_table, post
 
@@ -120,6 +121,30 @@ def test_a_mistyped_link_leads_to_a_home_page_that_works(
     code = page.text_content("#table-code") or ""
     assert len(code) == 6 and page.evaluate("location.pathname") == f"/t/{code}"
     assert table_info(server, code)["seats"][0]["name"] == "Ann"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_home_page_says_what_each_edition_is_and_changes_language_with_the_page(
+    server: ServerThread, browser: Browser
+) -> None:
+    # The titles and descriptions come from the edition files (titles, descriptions).
+    page = new_page(browser, PHONE)
+    in_language(page, server, "en")
+    page.goto(server.url)
+    wait_until(page, "document.querySelectorAll('#create-edition option').length === 3")
+    assert page.text_content("#create-edition-about") == Edition.load("2003").description
+    page.select_option("#create-edition", "2010")
+    assert page.text_content("#create-edition-about") == Edition.load("2010").description
+    page.click("#btn-lang")  # French, on the same page: the chosen edition stays
+    wait_until(page, "document.documentElement.lang === 'fr'")
+    assert page.input_value("#create-edition") == "2010"
+    assert page.locator("#create-edition option").all_text_contents() == [
+        "UNO Attack! (2003)",
+        "UNO Attack! (édition ultérieure)",
+        "UNO Attack! Méga appuyer",
+    ]
+    assert page.text_content("#create-edition-about") == (Edition.load("2010").description_in("fr"))
+    assert (page.text_content("#create-edition-about") or "").startswith("Carte blanche Appuyer")
     assert not page.errors  # type: ignore[attr-defined]
 
 

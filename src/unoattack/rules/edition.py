@@ -267,11 +267,14 @@ class Edition:
 
     ``titles`` holds the title in other languages (language code -> title), for the
     front-ends to name the edition in their language; ``title`` is the English one.
+    ``descriptions`` does the same for ``description``.
 
     >>> Edition.load("2010").title_in("fr")
     'UNO Attack! (édition ultérieure)'
     >>> Edition.load("2003").title_in("fr")  # a name, the same in every language
     'UNO Attack! (2003)'
+    >>> Edition.load("mega-hit").description_in("fr")[:43]
+    'Appuyer 1 fois, Appuyer 2 fois (40 points) '
 
     ``options_set`` names the options the edition's data sets, in the order of
     :class:`Options`: the ones that matter for this edition (a 2003 table has no attack
@@ -293,11 +296,17 @@ class Edition:
     differences: tuple[str, ...] = ()
     options_set: tuple[str, ...] = ()
     titles: Mapping[str, str] = field(default_factory=dict)
+    descriptions: Mapping[str, str] = field(default_factory=dict)
 
     def title_in(self, lang: str) -> str:
         """The title in language ``lang`` (``en``, ``fr``): the English one unless the
         edition's data gives another."""
         return self.titles.get(lang, self.title)
+
+    def description_in(self, lang: str) -> str:
+        """The description in language ``lang``: the English one unless the edition's
+        data gives another."""
+        return self.descriptions.get(lang, self.description)
 
     def card_points(self, card: Card) -> int:
         """Points a card left in hand is worth (R71)."""
@@ -328,11 +337,13 @@ class Edition:
                 continue
             options[f.name] = list(value) if isinstance(value, tuple) else value
         titles = {"titles": dict(self.titles)} if self.titles else {}
+        descriptions = {"descriptions": dict(self.descriptions)} if self.descriptions else {}
         return {
             "name": self.name,
             "title": self.title,
             **titles,
             "description": self.description,
+            **descriptions,
             "sources": list(self.sources),
             "differences": list(self.differences),
             "deck": {k: v for k, v in deck.items() if v},
@@ -376,6 +387,7 @@ class Edition:
             "title",
             "titles",
             "description",
+            "descriptions",
             "sources",
             "differences",
             "deck",
@@ -409,11 +421,14 @@ class Edition:
             if not isinstance(value, str):
                 raise EditionError(f"{source}: field {key!r} must be a string")
             texts[key] = value
-        titles = data.get("titles", {})
-        if not isinstance(titles, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in titles.items()
-        ):
-            raise EditionError(f"{source}: field 'titles' must be a table of language = title")
+        translations = {}
+        for key, what in (("titles", "title"), ("descriptions", "description")):
+            table = data.get(key, {})
+            if not isinstance(table, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+            ):
+                raise EditionError(f"{source}: field {key!r} must be a table of language = {what}")
+            translations[key] = dict(table)
         lists = {}
         for key in ("sources", "differences"):
             value = data.get(key, [])
@@ -423,8 +438,9 @@ class Edition:
         return cls(
             name=name,
             title=texts["title"],
-            titles=dict(titles),
+            titles=translations["titles"],
             description=texts["description"],
+            descriptions=translations["descriptions"],
             sources=lists["sources"],
             deck=deck,
             points=points,

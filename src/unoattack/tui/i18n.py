@@ -86,16 +86,6 @@ _KIND_LABELS: dict[str, dict[Kind, str]] = {
     },
 }
 
-#: French descriptions of the shipped editions (the edition files hold the English ones).
-EDITION_DESCRIPTIONS_FR = {
-    "2003": "L'original : Appuyer 2 fois, Poser tout, Échange de mains, Carte blanche Tous "
-    "appuient et Carte blanche Jusqu'au tir.",
-    "2010": "Carte blanche Appuyer 4 fois, Double attaque (attaquer n'importe qui) et Carte "
-    "blanche personnalisable.",
-    "mega-hit": "Appuyer 1 fois, Appuyer 2 fois (40 points) et Double attaque. Les cartes "
-    "Appuyer s'empilent (Méga appuyer).",
-}
-
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # counted nouns: KEY.one / KEY.many
@@ -1224,7 +1214,11 @@ class Tr:
         """
         return edition.title_in(self.lang)
 
-    def edition_description(self, name: str, english: str) -> str:
-        if self.lang == "fr":
-            return EDITION_DESCRIPTIONS_FR.get(name, english)
-        return english
+    def edition_description(self, edition: Edition) -> str:
+        """An edition's description in this language, from the edition file
+        (``descriptions``), as the web page gives it.
+
+        >>> Tr("fr").edition_description(Edition.load("2010")).split(",")[0]
+        'Carte blanche Appuyer 4 fois'
+        """
+        return edition.description_in(self.lang)

@@ -147,7 +147,7 @@ class NewGameScreen(Screen[Setup | Session]):
                 for name in names:
                     ed = Edition.load(name)
                     title = tr.edition_title(ed)  # as the table's header
-                    description = tr.edition_description(ed.name, ed.description)
+                    description = tr.edition_description(ed)
                     yield _EditionButton(
                         f"{title} — {description}",
                         value=name == setup.edition,

@@ -298,6 +298,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     # as the terminal game does (one source for the titles).
                     "titles": {lang: edition.title_in(lang) for lang in PAGE_LANGUAGES},
                     "description": edition.description,
+                    "descriptions": {lang: edition.description_in(lang) for lang in PAGE_LANGUAGES},
                     "options": edition.to_dict()["options"],
                     "house_rules": house_rules(edition),
                     "presets": presets(edition),

@@ -393,14 +393,15 @@
     if (!(await loadOptions())) return;
     const options = S.options;
     const editions = $("create-edition");
-    editions.replaceChildren(
-      ...options.editions.map((e) => h("option", { value: e.name, text: editionTitle(e) }))
-    );
+    fillEditions();
     fillLaunchers();
     paceOptions($("create-pace"), "normal");
     $("create-seed-row").hidden = !options.allow_seed;
     $("create-name").value = store.getItem("uno.name") || "";
-    editions.onchange = () => fillRules(false);
+    editions.onchange = () => {
+      describeEdition();
+      fillRules(false);
+    };
     $("create-launcher").onchange = explainChoices;
     $("create-rules-list").onchange = () => {
       showApplicableRules();
@@ -420,6 +421,22 @@
       $("create-error").textContent = String(err);
       return false;
     }
+  }
+
+  // The editions by their titles in the page's language, the chosen one kept (the
+  // language may change on the home page), and the chosen one's description under them.
+  function fillEditions() {
+    const select = $("create-edition");
+    const chosen = select.value;
+    select.replaceChildren(
+      ...S.options.editions.map((e) => h("option", { value: e.name, text: editionTitle(e), selected: e.name === chosen }))
+    );
+    describeEdition();
+  }
+
+  function describeEdition() {
+    const edition = editionInfo();
+    $("create-edition-about").textContent = (edition.descriptions && edition.descriptions[S.lang]) || edition.description;
   }
 
   // A launcher model by its name in words ("Realistic", "Réaliste"), as the terminal game
@@ -2537,6 +2554,7 @@
       store.setItem("uno.lang", S.lang);
       applyWords();
       if (document.body.dataset.screen === "home" && S.options) {
+        fillEditions();
         fillLaunchers();
         paceOptions($("create-pace"), $("create-pace").value || "normal");
         fillRules(true);
