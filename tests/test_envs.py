@@ -933,6 +933,62 @@ def test_openspiel_information_states_built_step_by_step_match_those_built_at_on
     assert sum(state.information_state_string(p).count("\npass") for p in range(3)) == 3
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_openspiel_information_state_tensors_written_step_by_step_match_those_written_whole(
+    edition: str,
+) -> None:
+    # A player's tensor rewrites only the slots of the steps it does not hold yet, from
+    # one call to the next; the same numbers as written whole, whatever the state asked
+    # for: the next one, a copy that went another way, the state before the deal, or the
+    # first state again.
+    from unoattack.envs.infostate import InfoStateLayout
+
+    game = pyspiel.load_game(GAME_NAME, {"edition": edition, "players": 3, "max_turns": 60})
+    observer = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+    )
+    layout = InfoStateLayout(observer.encoder.size, 60)
+
+    def whole(state: pyspiel.State, player: int) -> np.ndarray:
+        observer.set_from(state, player)  # the observation part, and the slots as kept
+        expected = observer.tensor.copy()
+        layout.fill(expected, state.trail, player, 3)  # every slot written anew
+        return expected
+
+    choose = random.Random(edition)
+    state = game.new_initial_state()
+    deal(state, 7)
+    kept = state.clone()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(choose.choice(state.legal_actions()))
+        branch = state.clone()
+        if not branch.is_terminal():
+            branch.apply_action(
+                choose.choice(branch.legal_actions())
+                if not branch.is_chance_node()
+                else branch.chance_outcomes()[0][0]
+            )
+        for asked in (state, branch, game.new_initial_state(), kept, state):
+            for player in range(3):
+                if asked.table is None:
+                    observer.set_from(asked, player)
+                    assert not observer.tensor.any()
+                    continue
+                expected = whole(asked, player)
+                observer.set_from(asked, player)
+                assert np.array_equal(observer.tensor, expected)
+                checked += 1
+    assert checked > 300
+    assert np.array_equal(info_tensor(kept, 0), whole(kept, 0))
+
+
 def test_openspiel_resampling_keeps_what_the_player_knows() -> None:
     game = pyspiel.load_game(GAME_NAME, {"edition": "2003", "players": 4})
     state = game.new_initial_state()

@@ -144,30 +144,60 @@ class InfoStateLayout:
         history: History,
         player: int,
         players: int,
+        written: list[Step] | None = None,
     ) -> None:
         """Write ``player``'s history into ``tensor[observation_size:]`` (the caller
-        writes the observation before it)."""
+        writes the observation before it).
+
+        ``written``: the steps this tensor's slots hold now, for ``player`` (kept by the
+        caller, updated here); only the slots from the first step that differs are
+        written again. A history only grows, and a state's copy shares its steps, so
+        from one decision to the next that is one slot or two, where writing every slot
+        made a long match quadratic (OpenSpiel's ``random_sim_test`` reads every
+        player's tensor at every step). None: every slot is written.
+        """
         slots = tensor[self.observation_size :]
-        slots.fill(0.0)
-        for index, step in enumerate(history.steps[: self.slots]):
-            base = index * SLOT_SIZE
-            if step.seat >= 0:
-                slots[base + _AT["actor"] + (step.seat - player) % players] = 1.0
-            slots[base + _AT["kind"] + STEP_KINDS.index(step.kind)] = 1.0
-            action = step.action
-            if action is not None:
-                if action.card is not None:
-                    slots[base + _AT["card"] + action.card.index] = 1.0
-                if action.colour is not None:
-                    slots[base + _AT["colour"] + int(action.colour)] = 1.0
-                if action.target is not None:
-                    slots[base + _AT["target"] + (action.target - player) % players] = 1.0
-                slots[base + _AT["uno"]] = 1.0 if action.uno else 0.0
-            outcome = step.outcome
-            if outcome is not None:
-                slots[base + _AT["fired"]] = 1.0 if outcome.fired else 0.0
-                slots[base + _AT["cards"]] = outcome.cards
-                slots[base + _AT["stuck"]] = outcome.stuck
-            if player < len(step.changes):
-                for face, gained in step.changes[player]:
-                    slots[base + _AT["hand_change"] + face] = gained
+        steps = history.steps[: self.slots]
+        if written is None:
+            slots.fill(0.0)
+            start = 0
+        else:
+            start = len(written)
+            if start > len(steps) or (start and steps[start - 1] is not written[-1]):
+                # Another history than the one written: keep what the two share.
+                start = 0
+                for old, new in zip(written, steps, strict=False):
+                    if old is not new:
+                        break
+                    start += 1
+                slots[start * SLOT_SIZE : len(written) * SLOT_SIZE] = 0.0
+                del written[start:]
+            written += steps[start:]
+        for index in range(start, len(steps)):
+            self._write(slots, index * SLOT_SIZE, steps[index], player, players)
+
+    @staticmethod
+    def _write(
+        slots: npt.NDArray[np.float32], base: int, step: Step, player: int, players: int
+    ) -> None:
+        """One step's slot, from ``base`` (the slot holds zeros)."""
+        if step.seat >= 0:
+            slots[base + _AT["actor"] + (step.seat - player) % players] = 1.0
+        slots[base + _AT["kind"] + STEP_KINDS.index(step.kind)] = 1.0
+        action = step.action
+        if action is not None:
+            if action.card is not None:
+                slots[base + _AT["card"] + action.card.index] = 1.0
+            if action.colour is not None:
+                slots[base + _AT["colour"] + int(action.colour)] = 1.0
+            if action.target is not None:
+                slots[base + _AT["target"] + (action.target - player) % players] = 1.0
+            slots[base + _AT["uno"]] = 1.0 if action.uno else 0.0
+        outcome = step.outcome
+        if outcome is not None:
+            slots[base + _AT["fired"]] = 1.0 if outcome.fired else 0.0
+            slots[base + _AT["cards"]] = outcome.cards
+            slots[base + _AT["stuck"]] = outcome.stuck
+        if player < len(step.changes):
+            for face, gained in step.changes[player]:
+                slots[base + _AT["hand_change"] + face] = gained

@@ -693,15 +693,24 @@ class UnoAttackObserver:
         self.players = setup.players
         # The information state: the observation now, then a slot per step since the deal.
         self.layout = InfoStateLayout(self.encoder.size, setup.max_turns)
-        size = self.layout.size if self.perfect_recall else self.encoder.size
-        self.tensor: FloatArray = np.zeros(size, np.float32)
-        self.dict = {
-            s.name: self.tensor[s.start : s.stop].reshape(s.shape) for s in self.encoder.segments
-        }
-        if self.perfect_recall:
-            self.dict["history"] = self.tensor[self.encoder.size :].reshape(
-                self.layout.slots, SLOT_SIZE
-            )
+        # With perfect recall each player has a tensor of its own, which keeps the steps
+        # its slots hold: from one call to the next only the new steps are written (see
+        # InfoStateLayout.fill). ``tensor`` and ``dict`` are the last player's.
+        self._buffers: dict[int, tuple[FloatArray, dict[str, FloatArray], list[Step]]] = {}
+        self.tensor, self.dict, self._written = self._buffer(0)
+
+    def _buffer(self, player: int) -> tuple[FloatArray, dict[str, FloatArray], list[Step]]:
+        kept = self._buffers.get(player)
+        if kept is None:
+            size = self.layout.size if self.perfect_recall else self.encoder.size
+            tensor: FloatArray = np.zeros(size, np.float32)
+            named = {
+                s.name: tensor[s.start : s.stop].reshape(s.shape) for s in self.encoder.segments
+            }
+            if self.perfect_recall:
+                named["history"] = tensor[self.encoder.size :].reshape(self.layout.slots, SLOT_SIZE)
+            kept = self._buffers[player] = (tensor, named, [])
+        return kept
 
     def _view(self, state: UnoAttackState, player: int) -> View | None:
         if state.table is None:
@@ -710,9 +719,17 @@ class UnoAttackObserver:
 
     def set_from(self, state: UnoAttackState, player: int) -> None:
         table = state.table
-        if table is None:
-            self.tensor.fill(0.0)
+        if table is None:  # before the deal: nothing seen yet, every number zero
+            if self.perfect_recall:
+                # A tensor of its own (-1: no player's), never written, so that the
+                # player's tensor keeps its slots for the next state (random_sim_test
+                # asks for the initial state's again and again).
+                self.tensor, self.dict, self._written = self._buffer(-1)
+            else:
+                self.tensor.fill(0.0)
             return
+        if self.perfect_recall:
+            self.tensor, self.dict, self._written = self._buffer(player)
         deciding = table.seat == player and not state.pending_press
         self.encoder.encode(
             table,
@@ -723,7 +740,7 @@ class UnoAttackObserver:
             out=self.tensor[: self.encoder.size],
         )
         if self.perfect_recall:
-            self.layout.fill(self.tensor, state.trail, player, self.players)
+            self.layout.fill(self.tensor, state.trail, player, self.players, self._written)
 
     def string_from(self, state: UnoAttackState, player: int) -> str:
         if self.perfect_recall:
