@@ -339,6 +339,29 @@ def test_the_coach_shows_its_best_moves_in_the_players_language(
     title = {"en": "your chance to win the hand", "fr": "vos chances de gagner la manche"}
     assert title[lang] in page.text_content("#hint-panel h2")
     shot(page, tmp_path, f"hint-{lang}")
+    if viewport == DESKTOP:  # the moves beside the hand, not over it
+        panel = page.locator("#hint-panel").bounding_box()
+        assert panel is not None
+        for card in page.locator("#hand .card").all():
+            box = card.bounding_box()
+            assert box is not None
+            apart = (
+                box["x"] + box["width"] <= panel["x"]
+                or panel["x"] + panel["width"] <= box["x"]
+                or box["y"] + box["height"] <= panel["y"]
+                or panel["y"] + panel["height"] <= box["y"]
+            )
+            assert apart, (box, panel)
+    # The page's other language says the same moves in its words.
+    page.click("#btn-lang")
+    other = {"en": "vos chances de gagner la manche", "fr": "your chance to win the hand"}
+    wait_until(
+        page, f"document.querySelector('#hint-panel h2').textContent.includes({other[lang]!r})"
+    )
+    again = page.locator("#hint-moves li").all_text_contents()
+    assert len(again) == len(moves) and again != moves, (moves, again)
+    page.click("#btn-lang")
+    assert page.locator("#hint-moves li").all_text_contents() == moves
     page.click("#hint-close")
     assert not page.is_visible("#hint-panel")
     assert not page.errors  # type: ignore[attr-defined]

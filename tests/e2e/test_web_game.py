@@ -220,6 +220,97 @@ def test_between_hands_every_hand_is_laid_down_and_the_next_waits_for_the_player
     watcher.close()
 
 
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 560}, {"width": 390, "height": 600}],
+    ids=["short-desktop", "short-phone"],
+)
+def test_next_hand_and_who_is_waiting_stay_in_sight_however_long_the_hands(
+    server: ServerThread, browser: Browser, viewport: dict[str, int]
+) -> None:
+    # Four hands laid down do not fit a short screen: the hands scroll in the
+    # hand-over, its last lines ("Next hand", who is still to say ready) stay in sight.
+    table = short_table(server, seats=4, seed=3, hand_size=7, target=5000, timer=0)
+    code, host = table["code"], table["host_token"]
+    for seat in (1, 2, 3):
+        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    page = new_page(browser, viewport)
+    open_as(page, server, code, table["token"], "en")
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    wait_until(page, "document.body.dataset.screen === 'game'")
+    play_until([page], "document.body.dataset.handover === 'yes'", timeout=60)
+    panel = page.locator("#handover")
+    assert panel.evaluate("el => el.scrollHeight > el.clientHeight")  # the hands scroll
+    for selector in ("#next-hand-btn", "#handover-status"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (selector, box)
+        # Not under the hands: the element itself is what a tap on its middle reaches.
+        at = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)"
+            ".closest('#next-hand-btn, #handover-status')?.id",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert at == selector[1:], (selector, at)
+    page.click("#next-hand-btn")
+    wait_until(page, "document.body.dataset.handover === 'no'")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def wait_for_toast(page: Page, text: str, timeout: float = 10) -> None:
+    wait_until(
+        page,
+        "document.getElementById('toast').classList.contains('show') && "
+        f"document.getElementById('toast').textContent === {text!r}",
+        timeout=timeout,
+    )
+
+
+def test_a_lost_connection_is_a_banner_and_a_move_meanwhile_says_it_was_not_sent(
+    browser: Browser,
+) -> None:
+    # In the top bar the notice squeezed the buttons off a phone's screen, and a card
+    # tapped while the page was cut off did nothing and said nothing.
+    settings = Settings(**NO_ADDRESS_LIMITS, db_url="sqlite://", bot_delay=0.05, allow_seed=True)
+    page = new_page(browser, PHONE)
+    with ServerThread(settings) as gone:
+        table = create_table(gone.url, seats=2, host_name="Ann", seed=5, turn_timer=0)
+        code, host = table["code"], table["host_token"]
+        post(gone.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="heuristic")
+        open_as(page, gone, code, table["token"], "fr", host)
+        post(gone.url, f"/api/tables/{code}/start", host_token=host)
+        wait_until(page, "document.body.dataset.myTurn === 'yes'", timeout=20)
+    wait_until(page, "!document.getElementById('conn-status').hidden")
+    assert page.text_content("#conn-status") == "Connexion perdue : reconnexion…"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    bar = page.locator("#topbar").bounding_box()
+    banner = page.locator("#conn-status").bounding_box()
+    language = page.locator("#btn-lang").bounding_box()
+    assert bar and banner and language
+    assert banner["y"] >= bar["y"] + bar["height"] - 1  # under the bar, not in it
+    assert language["x"] + language["width"] <= PHONE["width"]  # still on the screen
+    state = body(page, "state")
+    page.locator("#hand .card").first.click()
+    wait_for_toast(page, "Pas de connexion : rien n'est parti. Reconnexion…")
+    assert body(page, "state") == state
+
+
+def test_when_the_turn_timer_runs_out_the_player_is_told_a_bot_moved_for_them(
+    server: ServerThread, browser: Browser
+) -> None:
+    # The log tells the stand-in's move as the player's own ("Ann (you) pressed"): the
+    # page says it was the timer.
+    table = short_table(server, seats=2, seed=5, hand_size=3, target=5000, timer=2)
+    code, host = table["code"], table["host_token"]
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
+    page = new_page(browser, DESKTOP)
+    open_as(page, server, code, table["token"], "en", host)
+    post(server.url, f"/api/tables/{code}/start", host_token=host)
+    wait_until(page, "document.body.dataset.myTurn === 'yes'", timeout=20)
+    wait_for_toast(page, "Time's up: a bot made this move for you.", timeout=15)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("lang", "viewport"), LANGS)
 def test_the_end_of_the_match_shows_its_last_hand_as_the_hand_over_shows_a_hand(
     server: ServerThread, browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]

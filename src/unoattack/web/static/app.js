@@ -720,6 +720,10 @@
   // behind it) goes too: the table refuses it with the engine's reason, and the page
   // says why (onError). Nothing was played then, so an armed UNO stays armed.
   function submit(text) {
+    if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+      toast(t("conn.offline")); // nothing is sent: the move can be made again once back
+      return false;
+    }
     if (S.busy === S.state) return false; // one action per state: a double tap sends nothing twice
     S.busy = S.state;
     S.ref += 1;
@@ -766,6 +770,9 @@
         S.state = m.state;
         S.view = m.view;
         S.busy = -1;
+        // The turn timer ran out and a bot made this decision for you: say so (the log
+        // tells the move as yours).
+        if (m.by && m.by.auto && m.by.seat === S.seat && S.seat !== null) toast(t("conn.auto"));
         for (const ev of m.events) {
           narrate(ev);
           animate(ev);
@@ -1531,6 +1538,7 @@
 
   function showHint(m) {
     if (m.state !== S.state) return; // the table moved on while the coach thought
+    S.hint = m; // kept, so that a change of language says it again in the new words
     const panel = $("hint-panel");
     panel.dataset.state = String(m.state);
     $("hint-moves").replaceChildren(
@@ -2020,7 +2028,8 @@
     S.myTurn = mine;
     if (began) {
       sound.turn();
-      if (typeof navigator.vibrate === "function") {
+      const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (typeof navigator.vibrate === "function" && tapped) {
         try {
           navigator.vibrate([90, 60, 90]);
         } catch (err) {
@@ -2562,6 +2571,7 @@
       }
       if (S.replay) replayTo(S.replay.step);
       else render();
+      if (S.hint && !$("hint-panel").hidden) showHint(S.hint);
       if (S.table) renderLog();
     });
     $("btn-mute").addEventListener("click", () => {
