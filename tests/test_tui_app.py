@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox, Input, RadioButton, Select
+from textual.widgets import Button, Checkbox, Input, RadioButton, Select, Static
 
 from test_tui_support import (
     ScriptBot,
@@ -278,6 +278,9 @@ def test_the_new_game_screen_names_every_choice_in_words() -> None:
         await pilot.pause()
         assert words("#opt-scoring_mode")["first_to_500"] == "Premier à 300 points"
         assert screen.query_one("#opt-scoring_mode", Select).value == "first_to_500"
+        # The menu shows it too (it kept saying 500: the same value drew no new label).
+        shown = screen.query_one("#opt-scoring_mode #label", Static)
+        assert str(shown.render()) == "Premier à 300 points"
 
     run(app, scenario, size=(100, 60))
 
@@ -315,17 +318,71 @@ def test_the_edition_has_one_name_on_the_new_game_screen_and_at_the_table(
     run(app, scenario, size=(80, 24))
 
 
-def test_the_new_game_screen_refuses_a_bad_house_rule_in_one_line() -> None:
+def test_the_control_that_changed_the_new_game_screen_keeps_the_focus() -> None:
+    # The screen is built again when a seat is added or the language changes: Enter on
+    # "Add a seat" added one seat, and the next ones went nowhere.
     app = PlayApp(show_setup=True, pace=Pace.instant(), save=False)
 
     async def scenario(pilot: Pilot[None]) -> None:
         screen = pilot.app.screen
         assert isinstance(screen, NewGameScreen)
+        screen.query_one("#add-seat", Button).focus()
+        for seats in (4, 5, 6):
+            await pilot.press("enter")
+            await until(pilot, lambda seats=seats: len(screen.query(".seat-row")) == seats)
+            assert screen.focused is not None and screen.focused.id == "add-seat"
+        screen.query_one("#remove-seat", Button).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.query(".seat-row")) == 5)
+        assert screen.focused is not None and screen.focused.id == "remove-seat"
+        screen.query_one("#lang", Select).focus()
+        screen.query_one("#lang", Select).value = "fr"
+        await until(pilot, lambda: "Nouvelle partie" in flat(pilot.app))
+        assert screen.focused is not None and screen.focused.id == "lang"
+
+    run(app, scenario, size=(120, 50))
+
+
+REFUSED_SETUPS = {
+    "en": (
+        "Cannot start: Target score must be a whole number from 1 to 1000000.",
+        "Cannot start: Presses for being caught without UNO must be a whole number from 0 to 20.",
+        "Cannot start: only one seat can be “You”: make the others human or bots.",
+    ),
+    "fr": (
+        "Impossible de commencer : Score visé doit être un nombre entier de 1 à 1000000.",
+        "Impossible de commencer : Appuis pour un UNO oublié doit être un nombre entier de 0 à 20.",
+        "Impossible de commencer : une seule place peut être « Vous » : les autres sont des "
+        "joueurs ou des robots.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_new_game_screen_refuses_a_bad_setup_in_one_line_in_its_own_words(lang: str) -> None:
+    # The engine's words ("option 'target_score' got '0'") are for --option; the screen
+    # names its own fields, in its language.
+    target, presses, two_of_you = REFUSED_SETUPS[lang]
+    app = PlayApp(Setup(lang=lang), show_setup=True, pace=Pace.instant(), save=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        async def refused() -> str:
+            screen.query_one("#start", Button).press()
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, NewGameScreen)
+            return str(screen.query_one("#new-error", Static).render())
+
         screen.query_one("#opt-target_score", Input).value = "0"
-        screen.query_one("#start", Button).press()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NewGameScreen)
-        assert "Cannot start: option 'target_score' got '0'" in flat(pilot.app)
+        assert await refused() == target
+        screen.query_one("#opt-target_score", Input).value = "500"
+        screen.query_one("#opt-uno_penalty_presses", Input).value = "abc"
+        assert await refused() == presses
+        screen.query_one("#opt-uno_penalty_presses", Input).value = "2"
+        screen.query_one("#seat-kind-1", Select).value = "you"
+        assert await refused() == two_of_you
 
     run(app, scenario, size=(120, 50))
 
@@ -842,6 +899,22 @@ def test_hot_seat_passes_the_keyboard_and_hides_the_hand() -> None:
         )
 
     run(app, scenario)
+
+
+def test_q_while_the_keyboard_passes_quits_and_saves_without_showing_a_hand() -> None:
+    # Q did nothing there: to quit, someone had to show their hand first.
+    setup = build_setup(players="human:Ana,human:Ben", seed=3, launcher="scripted:0")
+    app = PlayApp(setup, pace=Pace.instant())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app.screen, PassScreen)
+        assert "Q quits: the match is saved." in flat(pilot.app)
+        await pilot.press("q")
+        await until(pilot, lambda: not pilot.app.is_running)
+
+    run(app, scenario)
+    (saved,) = store.records()
+    assert Record.load(saved).players == 2
 
 
 # Alice plays red 7; Ben, who cannot follow it, presses and gets yellow 7 and blue 9.

@@ -145,7 +145,10 @@ class TargetDialog(ModalScreen[int | None]):
 class PassScreen(Screen[None]):
     """Hot-seat: hides the table until the next player says they have the keyboard."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", show=False),
+        Binding("q", "quit_match", show=False),
+    ]
 
     def __init__(self, tr: Tr, name: str) -> None:
         super().__init__()
@@ -157,6 +160,7 @@ class PassScreen(Screen[None]):
             yield Static(self.tr("dlg.pass.title"), classes="dialog-title")
             yield Static(self.tr("dlg.pass.body", who=self.player), classes="interlude-body")
             yield Button(self.tr("dlg.pass.ready", who=self.player), id="ready")
+            yield Static(self.tr("dlg.quit.saved"), classes="interlude-body")
 
     def on_mount(self) -> None:
         self.query_one("#ready", Button).focus()
@@ -167,6 +171,19 @@ class PassScreen(Screen[None]):
 
     def action_ready(self) -> None:
         close(self, None)
+
+    def action_quit_match(self) -> None:
+        quit_table(self)
+
+
+def quit_table(screen: Screen[None]) -> None:
+    """Q on a screen over the table (the keyboard's hand-over, a hand's end): quit as the
+    table's Q does, the match saved, without showing anyone's hand first."""
+    for under in reversed(screen.app.screen_stack):
+        quit_match = getattr(under, "action_quit", None)
+        if under is not screen and quit_match is not None:
+            quit_match()
+            return
 
 
 def _hand_table(
@@ -194,7 +211,10 @@ class HandOverScreen(Screen[None]):
     """The end of a hand: who went out, the points left in every hand, the totals. The
     hand that ends the match (``last``) leads to the match's result, not to a next hand."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "next", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", show=False),
+        Binding("q", "quit_match", show=False),
+    ]
 
     def __init__(
         self,
@@ -254,6 +274,7 @@ class HandOverScreen(Screen[None]):
                     id="hand-table",
                 )
             yield Button(tr("dlg.result" if self.last else "dlg.next"), id="next")
+            yield Static(tr("dlg.quit.saved"), classes="interlude-body")
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()

@@ -237,6 +237,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "flag.catchable": "no UNO!",
         "flag.out": "out",
         "flag.owes": "owes {presses}",
+        "flag.owes.until_fire": "presses until it fires",
         # prompts
         "prompt.watch": "{who} is playing…",
         "prompt.watch.press": "{who} must press the launcher ({left}).",
@@ -376,6 +377,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "dlg.pass.title": "Pass the keyboard",
         "dlg.pass.body": "Pass the keyboard to {who}. Nobody else looks!",
         "dlg.pass.ready": "I am {who}: show my hand (Enter)",
+        "dlg.quit.saved": "Q quits: the match is saved.",
         "dlg.hand.title": "Hand {n}: {who} went out",
         "dlg.hand.title.you": "Hand {n}: you went out",
         "dlg.hand.scored": "{who} scores {points}.",
@@ -468,6 +470,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "new.recent": "Recent matches (Ctrl+R)",
         "new.quit": "Quit",
         "new.error": "Cannot start: {error}",
+        "new.error.range": "{option} must be a whole number from {low} to {high}.",
+        "new.error.one_you": "only one seat can be “You”: make the others human or bots.",
         "launcher.name.hazard": "Realistic",
         "launcher.name.schedule": "Fixed schedule",
         "launcher.name.memoryless": "Memoryless",
@@ -481,7 +485,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "choice.fr_stop_on_fire_scope.all": "every obligation",
         "choice.fr_stop_on_fire_scope.hit_cards": "Hit cards only",
         "choice.attack_resume.second_from_attacker": "second after the attacker",
-        "choice.attack_resume.next_unless_target_is_next": "next, unless the target",
+        "choice.attack_resume.next_unless_target_is_next": (
+            "the next player, unless they are the target"
+        ),
         "custom.plain_wild": "a plain Wild",
         "custom.skip": "Skip",
         "custom.reverse": "Reverse",
@@ -713,6 +719,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "flag.catchable": "sans UNO !",
         "flag.out": "éliminé",
         "flag.owes": "doit {presses}",
+        "flag.owes.until_fire": "appuie jusqu'au tir",
         "prompt.watch": "{who} joue…",
         "prompt.watch.press": "{who} doit appuyer sur le distributeur ({left}).",
         "prompt.watch.colour": "{who} choisit la couleur…",
@@ -859,6 +866,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "dlg.pass.title": "Passez le clavier",
         "dlg.pass.body": "Passez le clavier à {who}. Les autres ne regardent pas !",
         "dlg.pass.ready": "Je suis {who} : montrer ma main (Entrée)",
+        "dlg.quit.saved": "Q quitte : la partie est enregistrée.",
         "dlg.hand.title": "Manche {n} : {who} n'a plus de cartes",
         "dlg.hand.title.you": "Manche {n} : vous n'avez plus de cartes",
         "dlg.hand.scored": "{who} marque {points}.",
@@ -948,6 +956,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "new.recent": "Parties récentes (Ctrl+R)",
         "new.quit": "Quitter",
         "new.error": "Impossible de commencer : {error}",
+        "new.error.range": "{option} doit être un nombre entier de {low} à {high}.",
+        "new.error.one_you": (
+            "une seule place peut être « Vous » : les autres sont des joueurs ou des robots."
+        ),
         "launcher.name.hazard": "Réaliste",
         "launcher.name.schedule": "Programme fixe",
         "launcher.name.memoryless": "Sans mémoire",

@@ -25,6 +25,7 @@ from unoattack.rules import EDITION_NAMES, Edition
 from unoattack.rules.cards import is_digits
 from unoattack.rules.edition import (
     OPTION_CHOICES,
+    OPTION_RANGES,
     SCORING_MODES,
     WILD_CUSTOM_EFFECTS,
     WILD_CUSTOM_PRESSES,
@@ -347,9 +348,15 @@ class NewGameScreen(Screen[Setup | Session]):
     # ------------------------------------------------------------------ events
 
     async def _rebuild(self) -> None:
+        # The control that changed keeps the focus (a recompose drops it): Enter on
+        # "Add a seat" adds another, Tab goes on from there.
+        focused = self.focused.id if self.focused is not None else None
         self.tr = Tr(self.setup.lang)
         self._edition = self._load_edition()
         await self.recompose()
+        if focused is not None:
+            for widget in self.query(f"#{focused}"):
+                widget.focus()
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         ident = event.select.id or ""
@@ -373,8 +380,12 @@ class NewGameScreen(Screen[Setup | Session]):
             return
         select = self.query_one("#opt-scoring_mode", Select)
         mode = select.value
+        choices = self._scoring_choices(int(target))
         with select.prevent(Select.Changed):
-            select.set_options(self._scoring_choices(int(target)))
+            select.set_options(choices)
+            # Setting the value it already has would not redraw its label: pass by
+            # another choice first.
+            select.value = next(value for _label, value in choices if value != mode)
             select.value = mode
 
     async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
@@ -412,12 +423,31 @@ class NewGameScreen(Screen[Setup | Session]):
 
     def action_start(self) -> None:
         self._collect()
-        try:
-            self.setup.check()
-        except SetupError as exc:
-            self.query_one("#new-error", Static).update(self.tr("new.error", error=exc))
+        problem = self._problem()
+        if problem is None:
+            try:
+                self.setup.check()
+            except SetupError as exc:
+                problem = str(exc)
+        if problem is not None:
+            self.query_one("#new-error", Static).update(self.tr("new.error", error=problem))
             return
         close(self, self.setup)
+
+    def _problem(self) -> str | None:
+        """What is wrong with the fields, in the screen's words (its labels, its
+        language); None if nothing the screen can tell (the engine checks the rest)."""
+        if sum(seat.kind == "you" for seat in self.setup.seats) > 1:
+            return self.tr("new.error.one_you")
+        for name, (low, high) in OPTION_RANGES.items():
+            for field in self.query(f"#opt-{name}"):
+                if not isinstance(field, Input):
+                    continue
+                text = field.value.strip()
+                if not is_digits(text) or not low <= int(text) <= high:
+                    label = self.tr.option(name)
+                    return self.tr("new.error.range", option=label, low=low, high=high)
+        return None
 
     def action_recent(self) -> None:
         """Open the recent matches; a match resumed there replaces this screen's setup."""

@@ -160,6 +160,7 @@ class RecentMatchesScreen(Screen[Session | None]):
         self.tr = tr
         self.history = History(store.matches_dir(), ())
         self._width = 0  # the width the list's columns were laid out for
+        self._noted_row = -1  # the row of the match the note speaks of
 
     def compose(self) -> ComposeResult:
         tr = self.tr
@@ -238,6 +239,11 @@ class RecentMatchesScreen(Screen[Session | None]):
             self._fill(self.query_one("#hist-list", DataTable).cursor_row)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        now = self.query_one("#hist-list", DataTable).cursor_row
+        # What was said of another match ("This match is over") goes; a highlight left
+        # over from filling the list again (its cursor has moved on since) is not a move.
+        if event.cursor_row == now != self._noted_row:
+            self._note("")
         self._show_chosen()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -258,6 +264,8 @@ class RecentMatchesScreen(Screen[Session | None]):
     def _note(self, text: str) -> None:
         """Say ``text`` (what the last action did), then what always needs saying: that
         nothing is saved, or which files were skipped."""
+        # The match it was said of: moving to another one takes the note away.
+        self._noted_row = self.query_one("#hist-list", DataTable).cursor_row
         lines = [text] if text else []
         if not self.matches:
             lines.append(self.tr("hist.empty", folder=self.history.folder))

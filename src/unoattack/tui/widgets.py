@@ -352,8 +352,11 @@ def seat_line(
         flags.append((tr("flag.catchable"), "bold #ff5252"))
     owed = sum(d.presses for d in v.duties if d.seat == seat)
     if any(d.seat == seat for d in v.duties):
-        presses = tr.times(0) if owed == 0 else tr.count("press", owed)
-        flags.append((tr("flag.owes", presses=presses), "#ffab40"))
+        # A duty "until it fires" (Wild Hit-Fire, R36) counts no presses.
+        if owed == 0:
+            flags.append((tr("flag.owes.until_fire"), "#ffab40"))
+        else:
+            flags.append((tr("flag.owes", presses=tr.count("press", owed)), "#ffab40"))
     for text, flag_style in flags:
         line.append(" ")
         line.append(text, style=flag_style)
