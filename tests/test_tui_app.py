@@ -1166,6 +1166,32 @@ def test_help_shows_the_keys_and_the_rules_of_the_edition() -> None:
     run(app, scenario, size=(100, 60))
 
 
+@pytest.mark.parametrize(
+    ("seats", "unused"),
+    [("you,bot", ("S: stop",)), ("you,human:Ana", ("S: stop", "Z: take back"))],
+    ids=["alone-with-a-bot", "hot-seat"],
+)
+def test_help_lists_only_the_keys_this_table_uses(seats: str, unused: tuple[str, ...]) -> None:
+    # As the footer does: no S where a presser may not stop (2003: never), no Z in
+    # hot-seat, no H where hints are off.
+    app = table_app(f"2003 hands=R7,G3/B4,B5 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", seats)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        if isinstance(screen, PassScreen):
+            await pilot.press("enter")
+        table(pilot).session.hints = seats == "you,bot"
+        await pilot.press("question_mark")
+        assert isinstance(pilot.app.screen, HelpScreen)
+        text = flat(pilot.app)
+        assert "P or Space: press the launcher" in text
+        for key in unused:
+            assert key not in text, key
+        assert ("H: a hint" in text) == (seats == "you,bot")
+
+    run(app, scenario, size=(100, 60))
+
+
 # ---------------------------------------------------------------------- save, resume, replay
 
 

@@ -379,12 +379,22 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, tr: Tr, edition: str, rules: str, from_doc: bool) -> None:
+    def __init__(
+        self,
+        tr: Tr,
+        edition: str,
+        rules: str,
+        from_doc: bool,
+        unused: frozenset[str] = frozenset(),
+    ) -> None:
+        """``unused``: the keys the table has no use for (``stop``, ``hint``, ``undo``),
+        left out as the footer leaves them out."""
         super().__init__()
         self.tr = tr
         self.edition = edition
         self.rules = rules
         self.from_doc = from_doc
+        self.unused = unused
 
     def compose(self) -> ComposeResult:
         tr = self.tr
@@ -403,6 +413,7 @@ class HelpScreen(ModalScreen[None]):
                 "help",
                 "quit",
             )
+            if k not in self.unused
         )
         note = tr("help.rules.source") if self.from_doc else tr("help.rules.differences")
         text = (

@@ -215,20 +215,26 @@ class TableScreen(Screen[None]):
 
     @property
     def keys(self) -> list[Key]:
-        """The footer's keys, those that apply at this table: S where the table lets a
-        presser stop, H where hints are on, Z for a player alone against bots."""
-        tr = self.tr
+        """The footer's keys, those that apply at this table (:attr:`unused_keys`)."""
+        unused = self.unused_keys
+        return [
+            Key(self.tr(f"key.{name}"), button=name in _BUTTONED_KEYS)
+            for name in _KEYS
+            if name not in unused
+        ]
+
+    @property
+    def unused_keys(self) -> frozenset[str]:
+        """The keys this table has no use for, which the footer and the help leave out:
+        S where a presser may not stop, H where hints are off, Z but for a player alone
+        against bots."""
         humans = self.session.humans
         applies = {
             "stop": self.game.options.stop_after_fire == "choose",
             "hint": self.session.hints and bool(humans),
             "undo": len(humans) == 1,
         }
-        return [
-            Key(tr(f"key.{name}"), button=name in _BUTTONED_KEYS)
-            for name in _KEYS
-            if applies.get(name, True)
-        ]
+        return frozenset(name for name, used in applies.items() if not used)
 
     def on_mount(self) -> None:
         self._mounted = True
@@ -847,7 +853,8 @@ class TableScreen(Screen[None]):
             self._pump()
             self._drain()
 
-        self.app.push_screen(HelpScreen(self.tr, title, rules, from_doc), closed)
+        help_screen = HelpScreen(self.tr, title, rules, from_doc, unused=self.unused_keys)
+        self.app.push_screen(help_screen, closed)
 
     def action_quit(self) -> None:
         self.session.save()
