@@ -179,6 +179,9 @@ def test_two_players_and_a_bot_play_a_hand_with_a_reload_and_a_spectator(
         wait_until(page, "document.body.dataset.screen === 'game'")
     assert watcher.locator("#hand .card").count() == 0
     assert watcher.text_content("#hand-title") == "You are watching: no hand to show."
+    # Said once: the line under the table says whose turn it is, not "You are watching" again.
+    wait_until(watcher, "document.getElementById('prompt').textContent !== ''")
+    assert "watching" not in (watcher.text_content("#prompt") or "")
     assert watcher.is_hidden("#actions")
 
     reloaded = False

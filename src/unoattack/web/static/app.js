@@ -1401,7 +1401,9 @@
       if (view.phase === "pressing") text = t("prompt.wait.press", { who: seatName(to), left });
       else if (view.phase === "choose_colour") text = t("prompt.wait.colour", { who: seatName(to) });
       else text = t("prompt.wait", { who: seatName(to) });
-      if (me === null && !readonly) text = t(S.kicked ? "prompt.kicked" : "prompt.spectator") + " " + text;
+      // A spectator's hand panel already says "You are watching"; one the host took off
+      // their seat is told why.
+      if (me === null && !readonly && S.kicked) text = t("prompt.kicked") + " " + text;
     }
     if (legal.some((a) => a.kind === "say_uno")) {
       text = t("prompt.liable") + " " + text;
