@@ -26,6 +26,7 @@ from unoattack.engine import (
     View,
     format_position,
 )
+from unoattack.engine.bot import ActionPicker
 from unoattack.engine.events import Caught, Dealt, Pressed, UnoSaid
 from unoattack.engine.explain import play_to_explain
 from unoattack.engine.match import (
@@ -39,6 +40,7 @@ from unoattack.engine.match import (
     play_out,
 )
 from unoattack.engine.record import TakeBack
+from unoattack.engine.view import view as seat_view
 from unoattack.rules import Card
 
 # Four seats; seat 1 plays R7 and keeps one card (G5) without saying UNO.
@@ -233,6 +235,41 @@ def test_random_bots_with_the_uno_grace_play_whole_matches() -> None:
             now = max(now, due)
             match.advance(now)
         assert len(game.history) == actions
+
+
+class FirstAmong(ActionPicker):
+    """A bot of the kind that reads only its legal actions, written in Python: it takes
+    the first, and never reacts; it notes what it was handed and what the game offered."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.handed: list[bool] = []
+
+    def choose_among(self, legal_actions: Sequence[Action]) -> Action:
+        self.handed.append(tuple(legal_actions) == self.game.legal_actions(self.seat))
+        return legal_actions[0]
+
+    def react_among(self, legal_actions: Sequence[Action]) -> Action | None:
+        self.handed.append(tuple(legal_actions) == self.game.legal_actions(self.seat))
+        return None
+
+
+def test_a_bot_that_reads_only_its_legal_actions_is_handed_them_at_every_decision() -> None:
+    """An ActionPicker subclass written in Python (the compiled build calls its methods
+    directly) is asked with exactly the seat's legal actions, to move and to react, and
+    plays the match to its end; asked with a view, it decides from the view's actions."""
+    game = Game.new("2003", players=3, seed=5, options={"target_score": 1})
+    bots = {seat: FirstAmong(game, seat) for seat in range(3)}
+    play_out(Match(game, bots=dict(bots)))
+    assert game.is_over
+    handed = [answer for bot in bots.values() for answer in bot.handed]
+    assert len(handed) >= len(game.history) and all(handed)
+    fresh = Game.new("2003", players=3, seed=5, options={"target_score": 1})
+    seat = fresh.to_act
+    assert seat is not None
+    picker = FirstAmong(fresh, seat)
+    seen = seat_view(fresh, seat)
+    assert picker.choose(seen) == seen.legal_actions[0] and picker.react(seen) is None
 
 
 # ---------------------------------------------------------------------- refusals

@@ -15,31 +15,25 @@ from typing import Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.bot import ActionPicker
 from unoattack.engine.chance import choice
 from unoattack.engine.game import Game
 from unoattack.engine.match import Bot, Match, play_out
-from unoattack.engine.view import View
 
 _OUT_OF_TURN: Final = (ActionKind.SAY_UNO, ActionKind.CATCH)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
-class RandomBot:
+class RandomBot(ActionPicker):
     """Picks uniformly among the legal actions; says UNO and catches half the time."""
 
     def __init__(self, rng: random.Random, react_chance: float = 0.5) -> None:
         self.rng = rng
         self.react_chance = react_chance
 
-    def choose(self, view: View) -> Action:
-        return choice(self.rng, view.legal_actions)
-
     def choose_among(self, legal_actions: Sequence[Action]) -> Action:
         """The same choice from the legal actions alone (the match spares the view)."""
         return choice(self.rng, legal_actions)
-
-    def react(self, view: View) -> Action | None:
-        return self.react_among(view.legal_actions)
 
     def react_among(self, legal_actions: Sequence[Action]) -> Action | None:
         """The same reaction from the legal actions alone (the match spares the view)."""

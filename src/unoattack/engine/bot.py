@@ -17,6 +17,7 @@ move (:class:`Search`); :class:`Ahead` keeps the decision until the move comes d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from unoattack.engine._compiled import mypyc_attr
@@ -27,7 +28,7 @@ from unoattack.engine.view import View
 if TYPE_CHECKING:
     from unoattack.engine.game import Game
 
-__all__ = ["Ahead", "Bot", "Search", "SearchBot"]
+__all__ = ["ActionPicker", "Ahead", "Bot", "Search", "SearchBot"]
 
 
 class Bot(Protocol):
@@ -45,6 +46,30 @@ class Bot(Protocol):
 
     def react(self, view: View) -> Action | None:
         """An out-of-turn action when a catch window opens (say UNO, catch), or None."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
+class ActionPicker:
+    """A base for a bot that looks at nothing but its legal actions (random play): the
+    match calls its :meth:`choose_among` and :meth:`react_among` for it, as it calls
+    those methods of any bot that has them. In the compiled build a subclass's methods
+    are called directly, not looked up by name at every move: a random bot's every move
+    in a simulation or an environment's step.
+    """
+
+    def choose(self, view: View) -> Action:
+        return self.choose_among(view.legal_actions)
+
+    def react(self, view: View) -> Action | None:
+        return self.react_among(view.legal_actions)
+
+    def choose_among(self, legal_actions: Sequence[Action]) -> Action:
+        """The seat's decision, from its legal actions alone."""
+        raise NotImplementedError
+
+    def react_among(self, legal_actions: Sequence[Action]) -> Action | None:
+        """An out-of-turn action from the legal actions alone, or None."""
+        raise NotImplementedError
 
 
 class SearchBot(Bot, Protocol):

@@ -40,7 +40,7 @@ from typing import Final
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import Action, ActionKind, catch
 from unoattack.engine.agenda import MOVE, REACT, RESUME, SETTLE, TIMEOUT, Due, next_due
-from unoattack.engine.bot import Ahead, Bot, Search, SearchBot
+from unoattack.engine.bot import ActionPicker, Ahead, Bot, Search, SearchBot
 from unoattack.engine.determinize import HandReading, Sampler
 from unoattack.engine.events import SPECTATOR, Event
 from unoattack.engine.explain import MATCH_REASONS, IllegalAction, MatchRefusal, explain
@@ -806,8 +806,9 @@ class Match:
         # A search bot's decision may have been worked out ahead, off a front-end's loop.
         choice = None if ahead.decision is None else ahead.take(self.state, seat)
         if choice is None:
-            among = getattr(bot, "choose_among", None)
-            if among is not None:
+            if isinstance(bot, ActionPicker):
+                choice = bot.choose_among(game.legal_actions(seat))  # a call, no lookup
+            elif (among := getattr(bot, "choose_among", None)) is not None:
                 choice = among(game.legal_actions(seat))
             elif (decide := getattr(bot, "decide", None)) is not None:
                 choice = decide(Sampler(game, seat, self._reading(seat)))  # what it knows

@@ -240,14 +240,16 @@ def _concat(
 ) -> tuple[Action, ...]:
     """What the lister of ``tables`` gives for ``playable``: each chunk's plays, in order."""
     plays: tuple[Action, ...] = ()
-    shift = 0
     for table in tables:
-        chunk = table[(playable >> shift) & _CHUNK]
+        chunk = table[playable & _CHUNK]
         # A hand's playable faces fall in a chunk or two: concatenate only what is
         # there (a concatenation, even with an empty tuple, is a call into the runtime).
         if chunk:
             plays = plays + chunk if plays else chunk
-        shift += CHUNK_BITS
+        # Shifted in place, not read at a growing offset: a mask of every face is wider
+        # than machine code's small ints (62 bits), so each operation on it is a call
+        # into the runtime that allocates; once shifted a chunk, the rest fits.
+        playable >>= CHUNK_BITS
     return plays
 
 
@@ -284,7 +286,7 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
             # Hands with a player who holds one card (A17) may leave a single card.
             if len(game.hands[seat]) > 2 and not (
                 (playable & tables.discard_mask and _discards_leaving_one(game, seat, playable))
-                or (playable & tables.trading_mask and 1 in map(len, game.hands))
+                or (playable & tables.trading_mask and any(len(h) == 1 for h in game.hands))
             ):
                 # The common case: no play can leave one card, so none comes with UNO
                 # (R57), and the plays are table lookups; the targeted faces all lie in

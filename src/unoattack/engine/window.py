@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from unoattack.engine.actions import Action, ActionKind
+from unoattack.engine.bot import ActionPicker
 from unoattack.engine.game import Game
 from unoattack.engine.step import Chooser
 from unoattack.engine.view import view
@@ -83,8 +84,9 @@ class Window:
                 else:
                     people = True
                 continue
-            react_among = getattr(bot, "react_among", None)
-            if react_among is not None:
+            if isinstance(bot, ActionPicker):
+                reaction = bot.react_among(game.legal_actions(seat))  # a call, no lookup
+            elif (react_among := getattr(bot, "react_among", None)) is not None:
                 reaction = react_among(game.legal_actions(seat))
             else:
                 reaction = bot.react(view(game, seat))

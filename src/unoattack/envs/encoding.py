@@ -28,7 +28,7 @@ Three things live here, so that the three environments cannot drift apart:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, SupportsInt
 
 import numpy as np
 import numpy.typing as npt
@@ -231,6 +231,7 @@ class Table:
         "_decision",
         "_features",
         "_noted",
+        "_observed",
         "_recent",
         "decisions",
         "match",
@@ -256,6 +257,10 @@ class Table:
         self._codes: list[int] | None = None  # ... and its legal codes, once asked for
         # Each seat's numbers, with a numpy array over their buffer (no copy).
         self._features: dict[tuple[int, int | None], tuple[SeatFeatures, FloatArray]] = {}
+        # The last seat observed and its numbers: an environment observes one seat
+        # after another (a Gymnasium env, the same), so that seat's come without the
+        # lookup by a key.
+        self._observed: tuple[int, SeatFeatures, FloatArray] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -364,7 +369,17 @@ class Table:
         (a fresh copy, the caller's to keep), its action mask (fresh; all zero unless it
         decides now), and whether its decision answers an offer (PASS is legal)."""
         deciding, reacting = self._decision or self.awaited()
-        numbers, vector = self._numbers(seat, layout, None)
+        observed = self._observed
+        if (
+            observed is not None
+            and observed[0] == seat
+            and observed[1].layout is layout
+            and observed[1].game is self.match.game
+        ):
+            numbers, vector = observed[1], observed[2]
+        else:
+            numbers, vector = self._numbers(seat, layout, None)
+            self._observed = (seat, numbers, vector)
         if deciding == seat:
             numbers.refresh(deciding=True, reacting=reacting)
             return vector.copy(), action_mask(self.codes()), reacting
@@ -458,6 +473,37 @@ class Table:
         truncated = not over and self.decisions >= self.max_decisions
         return observation, reward, over, truncated, mask, legal, reacting, refused
 
+    def gymnasium_step(
+        self,
+        seat: int,
+        action: SupportsInt,
+        mode: RewardMode,
+        layout: Layout,
+        illegal_reward: float,
+    ) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+        """:meth:`learner_step` for ``action`` (an int, a numpy integer) in the form of
+        Gymnasium's ``step``: the observation, the reward (``illegal_reward`` for a refused
+        action), whether the match is over, whether the cap cut it short, and the info
+        dict (:class:`~unoattack.envs.gymnasium.UnoAttackEnv` documents its keys).
+
+        The Gymnasium env's ``step`` is this call: here it runs as machine code in the
+        compiled build, where Python code would build the dict and the tuples at every
+        step.
+        """
+        observation, reward, over, truncated, mask, legal, reacting, refused = self.learner_step(
+            seat, _as_int(action), mode, layout
+        )
+        if refused:
+            reward = illegal_reward
+        info = {
+            "action_mask": mask,
+            "legal_actions": legal,
+            "seat": seat,
+            "reacting": reacting,
+            "illegal_action": refused,
+        }
+        return observation, reward, over, truncated, info
+
     def run_bots(self) -> list[Transition]:
         """Let the bots act until a seat played from outside must decide (or the match
         ends, or the cap is reached); one transition per bot action."""
@@ -514,6 +560,7 @@ class Table:
         twin._active = self._active
         twin._decision = twin._codes = None
         twin._features = {}
+        twin._observed = None
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -521,6 +568,13 @@ class Table:
 
     def __copy__(self) -> Table:
         return self.clone()
+
+
+def _as_int(action: SupportsInt) -> int:
+    """An action as an int: a numpy integer (what a policy samples) or an int."""
+    if type(action) is int:
+        return action
+    return int(action)
 
 
 def rewards(mode: RewardMode, step: Transition, players: int) -> list[float]:

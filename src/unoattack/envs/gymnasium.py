@@ -166,26 +166,17 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         # A training loop calls this at every decision: _table is inlined, and the table
-        # does the rest in one call.
+        # does the rest in one call (Table.gymnasium_step, machine code in the compiled
+        # build), the info dict included.
         table = self.table
         if table is None:
             raise RuntimeError("call reset() before using the environment")
-        learner = self.learner
-        observation, reward, over, truncated, mask, legal, reacting, refused = table.learner_step(
-            learner, int(action), self.reward_mode, self._layout
+        outcome = table.gymnasium_step(
+            self.learner, action, self.reward_mode, self._layout, self.illegal_reward
         )
-        if refused:
-            reward = self.illegal_reward
         if self.render_mode == "human":
             self.render()
-        info = {  # _outcome's, inlined
-            "action_mask": mask,
-            "legal_actions": legal,
-            "seat": learner,
-            "reacting": reacting,
-            "illegal_action": refused,
-        }
-        return observation, reward, over, truncated, info
+        return outcome
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as booleans (for sb3-contrib's MaskablePPO)."""
