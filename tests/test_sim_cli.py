@@ -172,6 +172,15 @@ def test_tournament_table_and_json() -> None:
             ["--search", "--games", "3"],
             "error: --games is not for --search, which times every edition for --seconds",
         ),
+        (
+            ["--search", "--rounds", "8"],
+            "error: --rounds is not for --search, which times one table after another",
+        ),
+        (
+            ["--envs", "--games", "1", "--rounds", "8"],
+            "error: --rounds is for timed runs: --games plays its games in one round",
+        ),
+        (["--rounds", "0"], "error: --rounds must be at least 1, got 0"),
     ],
 )
 def test_bench_refuses_options_its_mode_would_ignore(args: list[str], error: str) -> None:
@@ -194,6 +203,21 @@ def test_bench_json_reports_ours_and_theirs_or_says_why_not() -> None:
         else:
             assert set(data[key]) == {"2", "4"}
             assert data["ratios"][key]["2"] == data["unoattack"]["2"] / data[key]["2"]
+
+
+@pytest.mark.parametrize("envs", [False, True])
+def test_bench_takes_turns_in_as_many_slices_as_rounds_asks(envs: bool) -> None:
+    """--rounds N times each engine (each environment) and player count in N slices
+    taken in turn, --seconds split between them; by default three."""
+    mode = ["--envs"] if envs else []
+    for rounds, slices in ((None, 3), (5, 5)):
+        extra = [] if rounds is None else ["--rounds", str(rounds)]
+        result = invoke("bench", *mode, "--seconds", "0.05", *extra, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        details = data["details"] if envs else {"unoattack": data["details"]["unoattack"]}
+        for figures in details.values():
+            assert {f["slices"] for f in figures.values()} == {slices}
 
 
 def test_bench_envs_times_our_environments_beside_rlcards_in_one_run() -> None:

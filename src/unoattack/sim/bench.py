@@ -41,6 +41,8 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Final
 
 PLAYER_COUNTS = (2, 4)
+#: Slices each engine and player count is timed in, taking turns (bench --rounds).
+DEFAULT_ROUNDS = 3
 
 #: A benchmark: (players, seconds, games or None, seed) -> figures.
 Bench = Callable[[int, float, int | None, int], dict[str, Any]]
@@ -295,7 +297,7 @@ def run_bench(
     players: tuple[int, ...] = PLAYER_COUNTS,
     edition: str = "2003",
     launcher: str = "hazard",
-    rounds: int = 3,
+    rounds: int = DEFAULT_ROUNDS,
     others: bool = True,
     events: bool = False,
     on_result: Callable[[str, int, dict[str, Any]], None] | None = None,

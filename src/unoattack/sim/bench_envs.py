@@ -42,7 +42,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from unoattack.sim.bench import PLAYER_COUNTS, Bench, bench_rlcard_uno, importable, versions
+from unoattack.sim.bench import (
+    DEFAULT_ROUNDS,
+    PLAYER_COUNTS,
+    Bench,
+    bench_rlcard_uno,
+    importable,
+    versions,
+)
 
 #: The environments, in the order they run in each slice.
 ENVIRONMENTS = ("pettingzoo", "gymnasium", "openspiel", "rlcard_uno")
@@ -196,7 +203,7 @@ def run_bench_envs(
     seed: int = 0,
     players: tuple[int, ...] = PLAYER_COUNTS,
     edition: str = "2003",
-    rounds: int = 3,
+    rounds: int = DEFAULT_ROUNDS,
     on_result: Callable[[str, int, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Every environment for every player count, in ``rounds`` interleaved slices of

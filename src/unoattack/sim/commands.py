@@ -370,6 +370,13 @@ def bench_command(
     games: Annotated[
         int | None, typer.Option(help="play exactly this many games instead of a time budget")
     ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            help="take turns in this many slices of --seconds each (default 3); more even "
+            "out a machine whose speed drifts"
+        ),
+    ] = None,
     seed: Seed = 0,
     edition: Edition = "2003",
     launcher: Launcher = "hazard",
@@ -394,7 +401,7 @@ def bench_command(
 ) -> None:
     """Random self-play decisions per second: ours, RLCard's UNO, OpenSpiel's crazy_eights."""
     from unoattack.engine import Game
-    from unoattack.sim.bench import LABELS, OTHERS, importable, run_bench
+    from unoattack.sim.bench import DEFAULT_ROUNDS, LABELS, OTHERS, importable, run_bench
 
     if seconds <= 0:
         fail(f"--seconds must be positive, got {seconds}")
@@ -406,6 +413,14 @@ def bench_command(
         fail(f"--events is for the engine's benchmark: drop it or {mode}")
     if search and games is not None:
         fail("--games is not for --search, which times every edition for --seconds")
+    if rounds is not None:
+        if search:
+            fail("--rounds is not for --search, which times one table after another")
+        if games is not None:
+            fail("--rounds is for timed runs: --games plays its games in one round")
+        if rounds < 1:
+            fail(f"--rounds must be at least 1, got {rounds}")
+    slices = DEFAULT_ROUNDS if rounds is None else rounds
     if search:
         _bench_search(seconds, seed, as_json)
         return
@@ -418,7 +433,7 @@ def bench_command(
     except OSError as exc:
         fail(f"cannot read edition {edition!r}: {exc.strerror}")
     if envs:
-        _bench_envs(seconds, games, seed, edition, as_json)
+        _bench_envs(seconds, games, slices, seed, edition, as_json)
         return
 
     if not as_json:
@@ -442,6 +457,7 @@ def bench_command(
     data = run_bench(
         seconds=seconds,
         games=games,
+        rounds=slices,
         seed=seed,
         edition=edition,
         launcher=launcher,
@@ -465,7 +481,9 @@ def bench_command(
     )
 
 
-def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_json: bool) -> None:
+def _bench_envs(
+    seconds: float, games: int | None, rounds: int, seed: int, edition: str, as_json: bool
+) -> None:
     from unoattack.sim.bench import importable
 
     for module in ("pettingzoo", "gymnasium"):
@@ -486,7 +504,9 @@ def _bench_envs(seconds: float, games: int | None, seed: int, edition: str, as_j
             f"({r['games']:,} episodes, {r['steps']:,} steps{extra}; {r['seconds']:.2f} s timed)"
         )
 
-    data = run_bench_envs(seconds=seconds, games=games, seed=seed, edition=edition, on_result=show)
+    data = run_bench_envs(
+        seconds=seconds, games=games, rounds=rounds, seed=seed, edition=edition, on_result=show
+    )
     if not as_json:
         for key, problem in data["skipped"].items():
             typer.echo(f"{LABELS[key]}: skipped: {problem}")
