@@ -570,3 +570,86 @@ def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(
     )
     shot(computer, tmp_path, "desktop-rejoined")
     assert not phone.errors and not computer.errors  # type: ignore[attr-defined]
+
+
+def test_a_double_tap_on_join_or_create_sends_one_request(
+    server: ServerThread, browser: Browser
+) -> None:
+    """A phone's double tap on "Rejoindre" took two seats for one person (the table was
+    then full, one of them away); on "Create" it made two tables. A form now sends one
+    request at a time, its buttons off meanwhile."""
+    table = create_table(server.url, seats=3, host_name="Ann", seed=5, turn_timer=0)
+    code = str(table["code"])
+    phone = new_page(browser, PHONE)
+    in_language(phone, server, "fr")
+    phone.goto(f"{server.url}/t/{code}")
+    phone.wait_for_selector("#join-form:not([hidden])")
+    phone.fill("#join-name", "Zoé")
+    phone.dblclick("#join-btn")
+    wait_until(phone, "document.body.dataset.seat === '1'")
+    phone.wait_for_timeout(500)  # time for a second request to land, had one gone
+    names = [seat.get("name") for seat in table_info(server, code)["seats"]]
+    assert names == ["Ann", "Zoé", ""]
+    assert not phone.errors  # type: ignore[attr-defined]
+
+    computer = new_page(browser, DESKTOP)
+    made: list[str] = []
+    computer.on(
+        "request",
+        lambda request: (
+            made.append(request.url)
+            if request.method == "POST" and request.url.endswith("/api/tables")
+            else None
+        ),
+    )
+    computer.goto(server.url + "/")
+    computer.fill("#create-name", "Bob")
+    computer.dblclick("#create-btn")
+    computer.wait_for_url("**/t/*")
+    assert len(made) == 1
+    assert not computer.errors  # type: ignore[attr-defined]
+
+
+SHORT = [{"width": 1280, "height": 600}, {"width": 390, "height": 600}]
+
+
+@pytest.mark.parametrize("viewport", SHORT)
+def test_the_hand_comes_into_view_above_the_action_bar_when_the_turn_begins(
+    server: ServerThread, browser: Browser, viewport: dict[str, int]
+) -> None:
+    """On a short screen the hand was under the fixed action bar (a long hand's second
+    row, on a laptop) until one scrolled: when the turn begins, the page brings it into
+    view between the top bar and the action bar."""
+    table = create_table(server.url, seats=2, host_name="Ann", seed=5, turn_timer=0)
+    code, host = str(table["code"]), str(table["host_token"])
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
+    page = new_page(browser, viewport)
+    sit_and_start(page, server, table, "en")
+    wait_until(page, "document.body.dataset.myTurn === 'yes'")
+    wait_until(
+        page,
+        "(() => { const h = document.getElementById('hand').getBoundingClientRect();"
+        " const a = document.getElementById('actions').getBoundingClientRect();"
+        " return h.bottom <= a.top && h.top >= 0; })()",
+        timeout=5,
+    )
+    assert page.locator("#hand .card").count() > 0
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_create_forms_message_goes_once_the_form_changes(
+    server: ServerThread, browser: Browser
+) -> None:
+    """The server's refusal of a name of spaces stayed under "Create" after the name was
+    put right, while the browser's own check stopped the next try (11 seats): a message
+    about what was sent last goes as soon as the form changes."""
+    page = new_page(browser, DESKTOP)
+    in_language(page, server, "fr")
+    page.goto(server.url + "/")
+    page.fill("#create-name", "   ")
+    page.click("#create-btn")
+    wait_until(page, "document.getElementById('create-error').textContent !== ''")
+    assert page.text_content("#create-error") == "Un nom a besoin d'au moins un caractère visible."
+    page.fill("#create-name", "Bob")
+    assert page.text_content("#create-error") == ""
+    assert not page.errors  # type: ignore[attr-defined]

@@ -635,6 +635,25 @@
     return key in window.I18N.en ? t(key) : String(value);
   }
 
+  // A form sends one request at a time, its buttons off meanwhile: a double tap on
+  // "Join" took two seats for one person, and one on "Create" made two tables.
+  function oneAtATime(form, send) {
+    let sending = false;
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (sending) return;
+      sending = true;
+      const buttons = form.querySelectorAll("button");
+      for (const button of buttons) button.disabled = true;
+      try {
+        await send(event);
+      } finally {
+        sending = false;
+        for (const button of buttons) button.disabled = false;
+      }
+    });
+  }
+
   async function createTable(event) {
     event.preventDefault();
     const name = $("create-name").value.trim();
@@ -2030,6 +2049,9 @@
     S.myTurn = mine;
     if (began) {
       sound.turn();
+      // The cards to play come into view above the action bar (its scroll margin): on a
+      // short screen, or with a long hand, they were under the bar until one scrolled.
+      $("hand").scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
       const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
       if (typeof navigator.vibrate === "function" && tapped) {
         try {
@@ -2094,6 +2116,7 @@
 
   function renderResults() {
     const result = S.view.result;
+    clearBanners(); // the last press's news would cover the standings
     let text;
     if (S.seat !== null && result.winners.length === 1 && result.winners[0] === S.seat) text = t("results.you");
     else if (result.winners.length > 1) text = t("results.winners", { who: names(result.winners) });
@@ -2581,14 +2604,19 @@
       store.setItem("uno.muted", S.muted ? "1" : "0");
       applyWords();
     });
-    $("create-form").addEventListener("submit", createTable);
+    oneAtATime($("create-form"), createTable);
+    // A message about what was sent last goes once the form changes: the browser's own
+    // checks may stop the next try before it reaches the page.
+    $("create-form").addEventListener("input", () => {
+      $("create-error").textContent = "";
+    });
     $("join-code-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const code = $("join-code").value.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
       if (code) location.assign("/t/" + code);
     });
-    $("join-form").addEventListener("submit", join);
-    $("rejoin-form").addEventListener("submit", reclaim);
+    oneAtATime($("join-form"), join);
+    oneAtATime($("rejoin-form"), reclaim);
     $("copy-invite").addEventListener("click", copyInvite);
     $("share-invite").addEventListener("click", shareInvite);
     $("confirm").addEventListener("close", () => {
