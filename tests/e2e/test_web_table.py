@@ -528,14 +528,23 @@ def test_after_a_reload_the_log_shows_the_newest_lines_and_speaks_the_pages_lang
 # ---------------------------------------------------------------------- another device
 
 
-def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(
-    server: ServerThread, browser: Browser, tmp_path: Path
-) -> None:
+def ann_against_a_bot(
+    server: ServerThread, browser: Browser, viewport: dict[str, int], lang: str
+) -> tuple[dict[str, Any], Page]:
+    """A match of Ann (seed 5, untimed) against a random bot, started, and Ann's page."""
     table = create_table(server.url, seats=2, host_name="Ann", seed=5, turn_timer=0)
     code, host = str(table["code"]), str(table["host_token"])
     post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
-    phone = new_page(browser, PHONE)
-    sit_and_start(phone, server, table, "fr")
+    page = new_page(browser, viewport)
+    sit_and_start(page, server, table, lang)
+    return table, page
+
+
+def test_a_seat_is_taken_on_another_device_with_its_rejoin_code(
+    server: ServerThread, browser: Browser, tmp_path: Path
+) -> None:
+    table, phone = ann_against_a_bot(server, browser, PHONE, "fr")
+    code = str(table["code"])
     wait_until(phone, "document.body.dataset.screen === 'game'")
     # Seed 5: the bot plays a Wild All Hit, and Ann owes one press (said once, "encore").
     wait_until(phone, "document.getElementById('prompt').textContent.startsWith('Appuyez')")
@@ -620,11 +629,7 @@ def test_the_hand_comes_into_view_above_the_action_bar_when_the_turn_begins(
     """On a short screen the hand was under the fixed action bar (a long hand's second
     row, on a laptop) until one scrolled: when the turn begins, the page brings it into
     view between the top bar and the action bar."""
-    table = create_table(server.url, seats=2, host_name="Ann", seed=5, turn_timer=0)
-    code, host = str(table["code"]), str(table["host_token"])
-    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="random")
-    page = new_page(browser, viewport)
-    sit_and_start(page, server, table, "en")
+    _table, page = ann_against_a_bot(server, browser, viewport, "en")
     wait_until(page, "document.body.dataset.myTurn === 'yes'")
     wait_until(
         page,
