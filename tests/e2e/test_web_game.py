@@ -317,18 +317,9 @@ def test_the_end_of_the_match_shows_its_last_hand_as_the_hand_over_shows_a_hand(
 ) -> None:
     # Three bots, two cards each and a target of 1 point: the first hand ends the match,
     # so no hand-over comes between it and the results.
-    table = create_table(
-        server.url,
-        seats=3,
-        seed=5,
-        options={"hand_size": 2},
-        target_score=1,
-        turn_timer=0,
-        launcher="scripted:0,0,0,1,loop",
+    code, host = table_of_bots(
+        server, seats=3, seed=5, launcher="scripted:0,0,0,1,loop", hand_size=2, target_score=1
     )
-    code, host = table["code"], table["host_token"]
-    for seat in range(3):
-        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
     watcher = Client(server.ws_url, code)
     page = new_page(browser, viewport)
     page.add_init_script(f"localStorage.setItem('uno.lang', '{lang}')")
@@ -395,15 +386,24 @@ def test_the_next_hand_opens_on_the_first_players_turn_when_that_is_a_person(
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
 
 
-def table_of_bots(server: ServerThread, *, seats: int, seed: int, launcher: str) -> tuple[str, str]:
-    """A table of random bots, not started, dealing one card a hand, its match long (a
-    target of 5,000 points) and untimed: its code and the host's token."""
+def table_of_bots(
+    server: ServerThread,
+    *,
+    seats: int,
+    seed: int,
+    launcher: str,
+    hand_size: int = 1,
+    target_score: int = 5000,
+) -> tuple[str, str]:
+    """A table of random bots, not started and untimed, dealing one card a hand and its
+    match long (a target of 5,000 points) unless told otherwise: its code and the host's
+    token."""
     table = create_table(
         server.url,
         seats=seats,
         seed=seed,
-        options={"hand_size": 1},
-        target_score=5000,
+        options={"hand_size": hand_size},
+        target_score=target_score,
         turn_timer=0,
         launcher=launcher,
     )
@@ -472,18 +472,7 @@ def test_the_launchers_banner_never_covers_the_standings(
     # A press's banner stayed up over the end-of-match standings, hiding ranks 2 and 3
     # on a phone. Every press fires one card; a one-card hand and a target of one point:
     # the match ends within a few presses of the last banner.
-    table = create_table(
-        server.url,
-        seats=3,
-        seed=11,
-        options={"hand_size": 1},
-        target_score=1,
-        turn_timer=0,
-        launcher="scripted:1,loop",
-    )
-    code, host = table["code"], table["host_token"]
-    for seat in range(3):
-        post(server.url, f"/api/tables/{code}/seats/{seat}/bot", host_token=host, level="random")
+    code, host = table_of_bots(server, seats=3, seed=11, launcher="scripted:1,loop", target_score=1)
     page = new_page(browser, PHONE)
     page.add_init_script(RESULTS_BANNER)
     page.goto(f"{server.url}/t/{code}?watch")
