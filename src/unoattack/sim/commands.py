@@ -373,8 +373,8 @@ def bench_command(
     rounds: Annotated[
         int | None,
         typer.Option(
-            help="take turns in this many slices of --seconds each (default 3); more even "
-            "out a machine whose speed drifts"
+            help="split --seconds into this many turns of each engine and player count "
+            "(default 3): more turns even out a machine whose speed drifts"
         ),
     ] = None,
     seed: Seed = 0,
