@@ -308,7 +308,10 @@ class Cluster:
         self.manager.store.guard = None
         self.manager.store.on_conflict = None
         with contextlib.suppress(RedisError, OSError):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            # redis-py types PubSub.aclose from 8.2 on and not before: an ignore would be
+            # an error with the one or the other.
+            pubsub: Any = self.pubsub
+            await pubsub.aclose()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
