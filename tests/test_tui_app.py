@@ -7,6 +7,7 @@ thinking time is what the test is about).
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 import threading
@@ -26,7 +27,7 @@ from test_tui_support import (
     table_app,
     until,
 )
-from unoattack.bots.ismcts import ISMCTSBot
+from unoattack.bots.ismcts import ISMCTSBot, MoveEstimate
 from unoattack.engine import Action, ActionKind, Game, Record, parse_position, view
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.events import (
@@ -37,6 +38,7 @@ from unoattack.engine.events import (
 )
 from unoattack.rules import Card, Colour, Edition
 from unoattack.tui import store
+from unoattack.tui import table as table_module
 from unoattack.tui.app import PlayApp, ReplayApp
 from unoattack.tui.commands import _resumed_session, build_setup
 from unoattack.tui.dialogs import (
@@ -1496,16 +1498,25 @@ def test_a_search_bot_thinks_on_a_thread_and_the_table_stays_live(
     run(app, scenario)
 
 
+async def ask_the_coach(pilot: Pilot[None]) -> TableScreen:
+    """Press H at the table and wait for the coach's hint (in ``hints_shown``)."""
+    screen = table(pilot)
+    await pilot.press("h")
+    await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
+    return screen
+
+
 def test_the_coach_gives_the_three_best_moves_with_the_chance_of_winning_the_hand() -> None:
     app = table_app(
         f"2003 hands=R7,R8,G8,B8,W/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}",
     )
 
     async def scenario(pilot: Pilot[None]) -> None:
-        screen = table(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
+        screen = await ask_the_coach(pilot)
         lines = screen.hints_shown[0].splitlines()
+        # Three moves, and a line saying so if their chances came out about even.
+        assert lines[3:] in ([], ["These moves are about even here."])
+        lines = lines[:3]
         assert len(lines) == 3
         for rank, line in enumerate(lines, start=1):
             assert re.fullmatch(rf"{rank}\. (play|press) .*: \d+%", line), line
@@ -1520,15 +1531,37 @@ def test_the_coach_gives_the_three_best_moves_with_the_chance_of_winning_the_han
     run(app, scenario)
 
 
+def test_the_coach_says_when_its_best_moves_are_about_even(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three equal figures guide nobody: under the moves, the coach says they are about
+    even (bots.ismcts.about_even, here given such estimates)."""
+
+    def even(knowledge: Sampler, rng: random.Random) -> tuple[MoveEstimate, ...]:
+        legal = knowledge.legal_actions()
+        return tuple(MoveEstimate(a, 10, 0.081 - 0.003 * i) for i, a in enumerate(legal[:3]))
+
+    monkeypatch.setattr(table_module, "coach", even)
+    app = table_app(
+        f"2003 hands=R7,R8,G8,B8,W/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", lang="fr"
+    )
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        screen = await ask_the_coach(pilot)
+        lines = screen.hints_shown[0].splitlines()
+        assert [line.split(" : ")[1] for line in lines[:3]] == ["8%", "8%", "8%"]
+        assert lines[3:] == ["Ces coups se valent à peu près ici."]
+
+    run(app, scenario)
+
+
 def test_the_coach_speaks_french_and_says_when_there_is_one_move() -> None:
     app = table_app(
         f"2003 hands=G7,G8/B4,B5,B6 pile=R2 turn=0 dealer=1 scores=0,0 {TAIL}", lang="fr"
     )
 
     async def scenario(pilot: Pilot[None]) -> None:
-        screen = table(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: bool(screen.hints_shown), seconds=60)
+        screen = await ask_the_coach(pilot)
         assert screen.hints_shown == ["Un seul coup possible : appuyer sur le distributeur."]
         shown = [n.message for n in pilot.app._notifications]
         assert screen.hints_shown[0] in shown

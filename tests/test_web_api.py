@@ -672,6 +672,7 @@ def test_the_coach_answers_the_player_whose_decision_it_is_and_nobody_else(
     hint = mine.next("hint", timeout=30)
     assert hint["state"] == mine.state and hint["ref"] == 7
     assert 1 <= len(hint["moves"]) <= 3
+    assert isinstance(hint["even"], bool)
     for move in hint["moves"]:
         assert move["action"]["text"] in legal
         assert move["win_chance"] is None or 0.0 <= move["win_chance"] <= 1.0

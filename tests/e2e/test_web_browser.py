@@ -8,6 +8,7 @@ Chromium comes from ``apt-get install chromium`` (never ``playwright install``).
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import time
@@ -22,7 +23,10 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from unoattack.bots.ismcts import MoveEstimate
 from unoattack.engine import Game
+from unoattack.engine.determinize import Sampler
+from unoattack.web import manager as manager_module
 from unoattack.web.manager import Settings
 from unoattack.web.testing import NO_ADDRESS_LIMITS, ServerThread, create_table, post
 
@@ -367,6 +371,33 @@ def test_the_coach_shows_its_best_moves_in_the_players_language(
     assert page.locator("#hint-moves li").all_text_contents() == moves
     page.click("#hint-close")
     assert not page.is_visible("#hint-panel")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_coach_says_when_its_best_moves_are_about_even(
+    browser: Browser, server: ServerThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Early in a hand at a large table the coach's moves all read, say, 8 %: three equal
+    figures guided nobody. The page says when they are about even (bots.ismcts.about_even,
+    here given such estimates), in the page's language, and again in the other one."""
+
+    def even(knowledge: Sampler, rng: random.Random) -> tuple[MoveEstimate, ...]:
+        legal = knowledge.legal_actions()
+        return tuple(MoveEstimate(a, 10, 0.081 - 0.003 * i) for i, a in enumerate(legal[:3]))
+
+    monkeypatch.setattr(manager_module, "coach", even)
+    table = create_table(server.url, seats=2, host_name="Ann", seed=5)
+    code, host = str(table["code"]), str(table["host_token"])
+    post(server.url, f"/api/tables/{code}/seats/1/bot", host_token=host, level="heuristic")
+    page = new_page(browser, PHONE)
+    sit_and_start(page, server, table, "fr")
+    wait_until(page, "document.body.dataset.myTurn === 'yes'", timeout=20)
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-panel:not([hidden]) #hint-even:not([hidden])", timeout=20_000)
+    assert page.text_content("#hint-even") == "Ces coups se valent à peu près ici."
+    page.click("#btn-lang")
+    wait_until(page, "document.getElementById('hint-even').textContent.startsWith('These')")
+    assert page.text_content("#hint-even") == "These moves are about even here."
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -1081,6 +1081,26 @@ def overrule(
 
 #: How long the coach thinks (the hard level's time).
 COACH_SECONDS: Final = LEVELS["hard"]
+#: Best moves whose estimated chances lie closer than this are about even: early in a
+#: hand at a large table they all read, say, 8%, which guides nobody unless said so.
+ABOUT_EVEN: Final = 0.02
+
+
+def about_even(moves: Sequence[MoveEstimate]) -> bool:
+    """Whether the coach's moves (two or more, each estimated) are about as good as
+    each other: their chances of winning the hand within :data:`ABOUT_EVEN`.
+
+    >>> from unoattack.engine.actions import PRESS, Action
+    >>> play = Action.parse("play R5")
+    >>> about_even([MoveEstimate(PRESS, 90, 0.081), MoveEstimate(play, 80, 0.075)])
+    True
+    >>> about_even([MoveEstimate(PRESS, 90, 0.30), MoveEstimate(play, 80, 0.22)])
+    False
+    """
+    chances = [move.win_chance for move in moves]
+    if len(chances) < 2 or any(math.isnan(chance) for chance in chances):
+        return False
+    return max(chances) - min(chances) < ABOUT_EVEN
 
 
 def coach(

@@ -36,7 +36,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from unoattack.bots.ismcts import COACH_SECONDS, MoveEstimate, coach
+from unoattack.bots.ismcts import COACH_SECONDS, MoveEstimate, about_even, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, Game, IllegalAction, Phase, View
 from unoattack.engine.actions import PRESS, SAY_UNO, STOP, catch
 from unoattack.engine.determinize import Sampler
@@ -788,6 +788,8 @@ class TableScreen(Screen[None]):
                     )
                     for rank, move in enumerate(moves, start=1)
                 )
+                if about_even(moves):
+                    text += "\n" + tr("hint.even")
             self.hints_shown.append(text)
             # Posted as App.notify does, keeping the notice to withdraw it alone.
             self._hint = Notification(text, tr("hint.title"), "information", 15)

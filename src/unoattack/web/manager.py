@@ -34,7 +34,7 @@ from typing import Any
 
 from starlette.types import Send
 
-from unoattack.bots.ismcts import MoveEstimate, coach
+from unoattack.bots.ismcts import MoveEstimate, about_even, coach
 from unoattack.engine import SPECTATOR, Action, ActionKind, IllegalAction
 from unoattack.engine.determinize import Sampler
 from unoattack.engine.match import (
@@ -715,14 +715,25 @@ class TableManager:
             if finished.cancelled() or finished.exception() is not None:
                 self._error(conn, "hint_failed", "the coach could not think", msg.ref)
                 return
+            best = finished.result()
             moves = [
                 {
                     "action": action_payload(move.action),
                     "win_chance": None if math.isnan(move.win_chance) else move.win_chance,
                 }
-                for move in finished.result()
+                for move in best
             ]
-            conn.send(dumps({"type": "hint", "state": state, "moves": moves, "ref": msg.ref}))
+            conn.send(
+                dumps(
+                    {
+                        "type": "hint",
+                        "state": state,
+                        "moves": moves,
+                        "even": about_even(best),
+                        "ref": msg.ref,
+                    }
+                )
+            )
 
         future.add_done_callback(lambda finished: loop.call_soon_threadsafe(told, finished))
 

@@ -1571,6 +1571,9 @@
         })
       )
     );
+    // Equal figures guide nobody: the coach says when its moves are about even.
+    $("hint-even").hidden = !m.even;
+    $("hint-even").textContent = m.even ? t("hint.even") : "";
     panel.hidden = false;
   }
 
