@@ -431,9 +431,12 @@ def test_a_table_of_bots_counts_down_to_the_next_hand(
 # Counts the launcher's banners as they come up, and notes what the page shows once the
 # hand-over has come up (a table of bots deals on after a short pause, and its bots fire
 # the launcher again, so the page is read at that moment, not later).
+#: Counts the launcher's banners, and notes the banner (and the prompt) as the hand-over
+#: comes up and as the standings do.
 BANNER_COUNTER = """
 window.__banners = 0;
 window.__atHandover = null;
+window.__atResults = null;
 document.addEventListener("DOMContentLoaded", () => {
   const el = document.getElementById("fire-banner");
   new MutationObserver(() => {
@@ -446,18 +449,6 @@ document.addEventListener("DOMContentLoaded", () => {
       prompt: document.getElementById("prompt").textContent,
     };
   }).observe(document.body, { attributes: true, attributeFilter: ["data-handover"] });
-});
-"""
-
-
-RESULTS_BANNER = """
-window.__banners = 0;
-window.__atResults = null;
-document.addEventListener("DOMContentLoaded", () => {
-  const el = document.getElementById("fire-banner");
-  new MutationObserver(() => {
-    if (el.classList.contains("show") && !el.hidden) window.__banners += 1;
-  }).observe(el, { attributes: true, attributeFilter: ["class"] });
   new MutationObserver(() => {
     if (document.body.dataset.screen !== "results" || window.__atResults) return;
     window.__atResults = el.hidden ? "hidden" : el.textContent;
@@ -474,7 +465,7 @@ def test_the_launchers_banner_never_covers_the_standings(
     # the match ends within a few presses of the last banner.
     code, host = table_of_bots(server, seats=3, seed=11, launcher="scripted:1,loop", target_score=1)
     page = new_page(browser, PHONE)
-    page.add_init_script(RESULTS_BANNER)
+    page.add_init_script(BANNER_COUNTER)
     page.goto(f"{server.url}/t/{code}?watch")
     page.wait_for_selector("#lobby:not([hidden])")
     post(server.url, f"/api/tables/{code}/start", host_token=host)
