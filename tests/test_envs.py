@@ -6,6 +6,7 @@ caps small, so that the whole file runs in seconds.
 
 from __future__ import annotations
 
+import copy
 import doctest
 import itertools
 import json
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -649,6 +651,54 @@ def test_gymnasium_refuses_an_illegal_action_without_raising() -> None:
     with pytest.raises(RuntimeError, match="the episode is over: call reset"):
         env.step(illegal)
     assert env.table.decisions == 30
+
+
+def test_the_registered_environment_is_the_env_in_its_step_cap_alone() -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=2)
+    assert isinstance(env, gymnasium.wrappers.TimeLimit) and type(env.env) is UnoAttackEnv
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before using the environment"):
+        env.step(0)
+    checked = gymnasium.make(unoattack.envs.ENV_ID, num_players=2, disable_env_checker=False)
+    assert isinstance(checked.env, gymnasium.wrappers.PassiveEnvChecker)
+    _, info = checked.reset(seed=1)
+    checked.step(info["legal_actions"][0])
+
+
+def test_a_subclass_step_and_the_human_render_mode_are_called_at_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class Counting(UnoAttackEnv):
+        calls = 0
+
+        def step(self, action: np.int64 | int) -> Any:
+            Counting.calls += 1
+            return super().step(action)
+
+    for env in (Counting(num_players=2), UnoAttackEnv(num_players=2, render_mode="human")):
+        _, info = env.reset(seed=5)
+        capsys.readouterr()
+        for _ in range(3):
+            _, _, _, _, info = env.step(info["legal_actions"][0])
+        assert env.table is not None
+    assert Counting.calls == 3
+    assert capsys.readouterr().out.count("'s hand") == 3  # rendered after each step
+
+
+def test_a_copied_or_unpickled_environment_steps_its_own_table() -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=3, options=SHORT)
+    _, info = env.reset(seed=6)
+    for _ in range(4):
+        _, _, _, _, info = env.step(info["legal_actions"][0])
+    raw = env.unwrapped
+    assert isinstance(raw, UnoAttackEnv) and raw.table is not None
+    decisions = raw.table.decisions
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        twin_raw = twin.unwrapped
+        assert isinstance(twin_raw, UnoAttackEnv) and twin_raw.table is not None
+        before = twin_raw.table.decisions
+        twin.step(info["legal_actions"][0])
+        assert twin_raw.table.decisions > before
+        assert raw.table.decisions == decisions  # the original did not move
 
 
 def test_gymnasium_takes_bot_objects_and_draws_the_learner_seat() -> None:

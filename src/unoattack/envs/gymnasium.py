@@ -39,6 +39,7 @@ from unoattack.engine.match import Bot
 from unoattack.envs.encoding import (
     NUM_CODES,
     FloatArray,
+    GymnasiumStep,
     ObservationEncoder,
     Table,
     action_mask,
@@ -132,6 +133,9 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         self.table: Table | None = None
         self.learner = 0 if seat is None else seat
         self.bots: dict[int, Bot] = {}
+        # Each reset makes a compiled GymnasiumStep this instance's step (_bind_step),
+        # unless a subclass has a step of its own or each step must render.
+        self._bind_steps = render_mode != "human" and type(self).step is UnoAttackEnv.step
 
     # ------------------------------------------------------------------ Gymnasium API
 
@@ -160,14 +164,15 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         )
         self.table = table = Table(game, self.max_steps, bots=self.bots)
         table.run_bots()  # up to the learner's first decision (a reset pays no reward)
+        self._bind_step()
         if self.render_mode == "human":
             self.render()
         return self._outcome(table)
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
-        # A training loop calls this at every decision: _table is inlined, and the table
-        # does the rest in one call (Table.gymnasium_step, machine code in the compiled
-        # build), the info dict included.
+        # After a reset, a training loop's env.step is the compiled GymnasiumStep.step
+        # (_bind_step) instead; this one serves before the first reset, a subclass that
+        # calls it, and the human render mode.
         table = self.table
         if table is None:
             raise RuntimeError("call reset() before using the environment")
@@ -193,6 +198,28 @@ class UnoAttackEnv(gymnasium.Env[FloatArray, np.int64]):
         return None
 
     # ------------------------------------------------------------------ helpers
+
+    def _bind_step(self) -> None:
+        """Make this instance's ``step`` the compiled step of its table's learner: the
+        same outcome as :meth:`step`, without a call through Python code at every
+        decision."""
+        table = self.table
+        if self._bind_steps and table is not None:
+            stepper = GymnasiumStep(
+                table, self.learner, self.reward_mode, self._layout, self.illegal_reward
+            )
+            self.__dict__["step"] = stepper.step
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy or a pickle binds its own step to its own table (__setstate__): the
+        # bound step would otherwise come along as the original's.
+        state = self.__dict__.copy()
+        state.pop("step", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind_step()
 
     def _table(self) -> Table:
         if self.table is None:
