@@ -701,6 +701,28 @@ def test_a_copied_or_unpickled_environment_steps_its_own_table() -> None:
         assert raw.table.decisions == decisions  # the original did not move
 
 
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_a_deep_copy_of_an_environment_plays_on_as_the_original_would(opponents: str) -> None:
+    env = gymnasium.make(unoattack.envs.ENV_ID, num_players=4, opponents=opponents)
+    _, info = env.reset(seed=9)
+    rng = random.Random(9)
+    for _ in range(10):
+        _, _, _, _, info = env.step(rng.choice(info["legal_actions"]))
+    twin = copy.deepcopy(env)
+    trails = []
+    for played in (env, twin):  # the original first: the copy's bots must not be its bots
+        rng, seen, trail = random.Random(10), info, []
+        for _ in range(60):
+            observation, reward, terminated, truncated, seen = played.step(
+                rng.choice(seen["legal_actions"])
+            )
+            trail.append((observation.tolist(), reward, terminated, seen["legal_actions"]))
+            if terminated or truncated:
+                break
+        trails.append(trail)
+    assert len(trails[0]) == 60 and trails[0] == trails[1]
+
+
 def test_gymnasium_takes_bot_objects_and_draws_the_learner_seat() -> None:
     bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
     env = UnoAttackEnv(num_players=3, seat=None, opponents=bots, options=SHORT, render_mode="ansi")

@@ -27,6 +27,7 @@ Three things live here, so that the three environments cannot drift apart:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, NamedTuple, SupportsInt
 
@@ -565,7 +566,16 @@ class Table:
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        return self.clone()
+        # clone shares the bots (a search's copies must not move them); a deep copy
+        # plays on by itself, as the original would, so its bots are copies too (through
+        # ``memo``: an env's own references to its bots get the same copies).
+        twin = self.clone()
+        seats = twin.match.seats
+        for seat, bot in seats.bots.items():
+            seats.bots[seat] = copy.deepcopy(bot, memo)
+        for seat, bot in seats.stand_ins.items():
+            seats.stand_ins[seat] = copy.deepcopy(bot, memo)
+        return twin
 
     def __copy__(self) -> Table:
         return self.clone()
