@@ -76,7 +76,6 @@ _BOT: Final = Chooser.BOT
 _PLAYER: Final = Chooser.PLAYER
 _MATCH_OVER: Final = Phase.MATCH_OVER
 _NO_DECISION: Final[tuple[int | None, bool]] = (None, False)
-_new: Final = tuple.__new__
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -363,7 +362,7 @@ class Match:
                 bot = bots.get(seat)
                 if bot is not None:
                     if self._since <= now:
-                        steps += self._bot_move(seat, bot, _BOT, self._since)
+                        self._bot_move(seat, bot, _BOT, self._since, steps)
                         continue
                 elif not away and timing.turn_timer <= 0:
                     break  # a seat played from outside decides: nothing comes due
@@ -699,21 +698,9 @@ class Match:
             self._ready = set()
         if game.uno_seat >= 0 or self._window is not None:
             self._observe(at, reopened=action.kind is _PLAY)
-        # Step's own constructor is Python code; the tuple's is not (every field given).
-        step = (
-            _APPLIED,
-            seat,
-            action,
-            at,
-            self.state,
-            chooser,
-            "",
-            hand,
-            game.result,
-            start,
-            len(log),
+        return Step(
+            _APPLIED, seat, action, at, self.state, chooser, "", hand, game.result, start, len(log)
         )
-        return _new(Step, step)
 
     def _observe(self, at: float, reopened: bool) -> None:
         """After an action: note a catch window that opened (and the bots' reactions to
@@ -789,7 +776,9 @@ class Match:
             return self._accept(seat, reaction, at, Chooser.BOT, None)
         bot = self.seats.mover(seat, kind == TIMEOUT)
         chooser = Chooser.BOT if bot is self.seats.bots.get(seat) else Chooser.STAND_IN
-        return self._bot_move(seat, bot, chooser, at)
+        steps: list[Step] = []
+        self._bot_move(seat, bot, chooser, at, steps)
+        return steps
 
     def _reading(self, seat: int) -> HandReading:
         """What ``seat``'s search bot has read of the hand so far (kept between its
@@ -799,8 +788,12 @@ class Match:
             reading = self._readings[seat] = HandReading(seat)
         return reading
 
-    def _bot_move(self, seat: int, bot: Bot, chooser: Chooser, at: float) -> list[Step]:
-        """``bot`` decides for ``seat``, which the game waits for, at time ``at``."""
+    def _bot_move(
+        self, seat: int, bot: Bot, chooser: Chooser, at: float, steps: list[Step]
+    ) -> None:
+        """``bot`` decides for ``seat``, which the game waits for, at time ``at``; its
+        steps are added to ``steps`` (no list of their own: this is every simulated
+        move's path)."""
         game = self.game
         ahead = self._ahead
         # A search bot's decision may have been worked out ahead, off a front-end's loop.
@@ -816,8 +809,9 @@ class Match:
                 choice = bot.choose(view(game, seat))
         try:
             if self._direct and choice.kind is not _CATCH and self._held is None:
-                return [self._apply(seat, choice, at, chooser)]  # the common case, quicker
-            return self._accept(seat, choice, at, chooser, None)
+                steps.append(self._apply(seat, choice, at, chooser))  # the common case
+            else:
+                steps += self._accept(seat, choice, at, chooser, None)
         except IllegalAction as exc:
             raise RuntimeError(f"the bot of seat {seat} chose {choice}: {exc}") from exc
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from typing import Any, Final, Literal, NamedTuple, SupportsInt
+from typing import Any, Final, Literal, NamedTuple, SupportsInt, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +93,7 @@ _INT8: Final = np.dtype(np.int8)
 #: How many decisions Table.recent keeps.
 _RECENT: Final = 8
 _zeros: Final = np.zeros
+_MASK_SHAPE: Final = (NUM_CODES,)  # a tuple made once: no int to box at every mask
 _new: Final = tuple.__new__
 _PENALIZE: Final = ActionKind.PENALIZE
 _MATCH_OVER: Final = Phase.MATCH_OVER
@@ -170,8 +171,10 @@ def action_mask(codes: Iterable[int]) -> MaskArray:
     # A handful of legal codes: setting them one by one in a fresh array is quicker than
     # numpy's fancy indexing. The array is numpy's own (np.zeros), not a view of a
     # bytearray: its nonzero(), which every masked policy calls, is quicker.
-    mask: MaskArray = _zeros(NUM_CODES, _INT8)
-    for code in codes:
+    # The codes as the objects they are (Any): typed as ints, machine code would unbox
+    # each one and then box it again, a new object for every code above 256, to index.
+    mask: MaskArray = _zeros(_MASK_SHAPE, _INT8)
+    for code in cast("Iterable[Any]", codes):
         mask[code] = 1
     return mask
 
