@@ -251,9 +251,9 @@ class Table:
         self.match = Match(game, bots=bots, offers=True)
         self.max_decisions = max_decisions
         self.decisions = 0
-        # The last decisions, for rendering (recent): a ring of seat << 10 | code, and
-        # how many were noted in all.
-        self._recent = [0] * _RECENT
+        # The last decisions, for rendering (recent): a ring of their steps, and how many
+        # were noted in all.
+        self._recent: list[Step | None] = [None] * _RECENT
         self._noted = 0
         self._active = tuple(game.active)  # who is in the match, step by step
         # The awaited decision (seat, is an offer), worked out once per change of the
@@ -277,10 +277,13 @@ class Table:
     def recent(self) -> list[tuple[int, int]]:
         """The last decisions (up to eight), oldest first: (seat, code) each."""
         noted, ring = self._noted, self._recent
-        return [
-            (ring[i % _RECENT] >> 10, ring[i % _RECENT] & 1023)
-            for i in range(max(0, noted - _RECENT), noted)
-        ]
+        decisions = []
+        for i in range(max(0, noted - _RECENT), noted):
+            step = ring[i % _RECENT]
+            assert step is not None
+            action = step.action
+            decisions.append((step.seat, PASS if action is None else action.code))
+        return decisions
 
     @property
     def is_over(self) -> bool:
@@ -468,11 +471,11 @@ class Table:
             steps = match.decline(seat) if code == PASS else match.submit(seat, _ACTIONS[code])
             # run_bots' cap, counting the decision's own steps, which are noted below
             limit = max(0, self.max_decisions - self.decisions - len(steps))
-            steps += match.advance(0.0, limit=limit)
-            for step in steps:
-                active_before = self._note(step)
-                if step.hand is not None or step.result is not None:
-                    reward += seat_reward(mode, seat, step.hand, step.result, active_before)
+            for taken in (steps, match.advance(0.0, limit=limit)):  # no list made of both
+                for step in taken:
+                    active_before = self._note(step)
+                    if step.hand is not None or step.result is not None:
+                        reward += seat_reward(mode, seat, step.hand, step.result, active_before)
         observation, mask, legal, reacting = self.decision_observation(seat, layout)
         over = self.match.game.phase is _MATCH_OVER
         truncated = not over and self.decisions >= self.max_decisions
@@ -538,11 +541,11 @@ class Table:
         """Count ``step`` as a decision and keep it in :attr:`recent` (and who is still in
         the match); return who was in the match before it."""
         self.decisions += 1
-        action, hand = step.action, step.hand
-        # A ring of ints, not a deque of pairs: no pair to build and no method to look
-        # up at every step (this is a Gymnasium step's hot path).
+        hand = step.hand
+        # A ring of the steps themselves, not a deque of pairs: no pair or number to
+        # build and no method to look up at every step (a Gymnasium step's hot path).
         noted = self._noted
-        self._recent[noted % _RECENT] = step.seat << 10 | (PASS if action is None else action.code)
+        self._recent[noted % _RECENT] = step
         self._noted = noted + 1
         active_before = self._active
         if hand is not None and hand.eliminated:
