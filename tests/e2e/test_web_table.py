@@ -307,7 +307,12 @@ def test_a_bot_is_named_in_the_pages_language_and_a_player_by_the_name_they_type
     bob.fill("#join-name", "Bot 2")
     bob.click("#join-btn")
     wait_until(ann, "document.querySelectorAll('#lobby-seats .who').length === 3")
-    wait_until(ann, "document.querySelector('#lobby-seats li[data-seat=\"1\"] .who') !== null")
+    # Seat 2 reads "place libre" until Bob's join reaches Ann's page.
+    wait_until(
+        ann,
+        "(document.querySelector('#lobby-seats li[data-seat=\"1\"] .who') || {})"
+        ".textContent?.startsWith('Bot 2') === true",
+    )
     whos = [
         (ann.text_content(f'#lobby-seats li[data-seat="{seat}"] .who') or "").split(" ")[:2]
         for seat in range(3)
