@@ -16,7 +16,10 @@ import pytest
 
 from unoattack.engine import Action, Game, Phase
 from unoattack.engine.actions import PRESS, SAY_UNO, STOP, catch, choose_colour, play
-from unoattack.rules.cards import Card, Colour, Kind
+from unoattack.rules.cards import FACES, Card, Colour, Kind
+from unoattack.rules.edition import Edition
+
+EDITIONS = ("2003", "2010", "mega-hit")
 
 # What each kind of card does (docs/rules.md); Wild Customizable's comes from the options.
 EFFECT = {
@@ -140,21 +143,53 @@ def test_legal_actions_match_the_reference_at_every_decision(index: int) -> None
         seed += 1000
 
 
-def test_the_compiled_builds_chunk_loop_lists_what_the_generated_listers_list() -> None:
-    """The compiled build reads the chunk tables with a loop (movegen._concat) instead of
-    the listers generated at import; both give the same plays for every face mask."""
+def deck_faces(edition: str) -> list[int]:
+    """The faces (indexes) of an edition's deck."""
+    return sorted({card.index for card in Edition.load(edition).deck.faces})
+
+
+@pytest.mark.parametrize("edition", [*EDITIONS, "every face"])
+def test_the_compiled_builds_chunk_loop_lists_what_the_generated_listers_list(
+    edition: str,
+) -> None:
+    """The compiled build reads a layout's chunk tables with a loop (movegen._concat)
+    instead of the listers generated for the layout; both give the same plays for every
+    face mask of the layout's faces."""
     from unoattack.engine import movegen
 
+    faces = range(len(FACES)) if edition == "every face" else deck_faces(edition)
+    layout = movegen.layout_for(faces)
     rng = random.Random(5)
-    every_face = (1 << movegen.CHUNKS * movegen.CHUNK_BITS) - 1
+    every_bit = (1 << movegen.CHUNKS * movegen.CHUNK_BITS) - 1
     masks = [
         0,
-        every_face,
+        every_bit,
         *(rng.getrandbits(movegen.CHUNKS * movegen.CHUNK_BITS) for _ in range(2000)),
     ]
     for mask in masks:
-        mask &= (1 << len(movegen.BIT)) - 1
-        assert movegen._concat(movegen._PLAIN_TABLES, mask) == movegen.plain_plays(mask)
-        assert movegen._concat(movegen._THEN_PRESS_TABLES, mask) == movegen.plays_then_press(mask)
-        head = mask & ((1 << movegen.TAIL_SHIFT) - 1)
-        assert movegen._concat(movegen._HEAD_TABLES, head) == movegen.head_plays(head)
+        mask &= layout.present
+        assert movegen._concat(layout.plain_tables, mask) == layout.plain_plays(mask)
+        assert movegen._concat(layout.then_press_tables, mask) == layout.plays_then_press(mask)
+        head = mask & ((1 << layout.tail_shift) - 1)
+        assert movegen._concat(layout.head_tables, head) == layout.head_plays(head)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_editions_faces_take_the_lowest_bits_in_face_order(edition: str) -> None:
+    """Each edition's face masks fit in machine code's small ints (below bit 62), and a
+    mask's faces read bit by bit come in face order, so its plays keep their order."""
+    from unoattack.engine import movegen
+
+    faces = sorted(deck_faces(edition))
+    layout = movegen.layout_for(faces)
+    assert list(layout.face_at[: len(faces)]) == faces
+    assert layout.present == (1 << len(faces)) - 1 < 1 << 62
+    assert [layout.bit_of[f] for f in faces] == [1 << k for k in range(len(faces))]
+    top = faces[0]
+    assert layout.faces(layout.match[top * 4]) == sorted(
+        f for f in faces if movegen.MATCH_MASKS[top * 4] >> f & 1
+    )
+    plays = movegen._concat(layout.plain_tables, layout.present)
+    assert [a.card.index for a in plays if a.card is not None] == sorted(
+        a.card.index for a in plays if a.card is not None
+    )

@@ -199,6 +199,7 @@ _PICKLED_SLOTS: Final = (
     "_decision",
     "_direction",
     "_duties",
+    "_face_at",
     "_hand",
     "_held",
     "_mega",
@@ -252,6 +253,7 @@ class SeatFeatures:
         self.perspective = me
         self.layout = layout
         self.face_of = [face.index for face in game.faces]  # card id -> face index
+        self._face_at = game._tables.layout.face_at  # bit of a face mask -> face index
         self.vector = array("f", bytes(4 * _SIZE))
         # refresh writes through a view of the vector's buffer: a view's item assignment
         # stores a float directly, where the array's parses its argument first (about
@@ -314,18 +316,20 @@ class SeatFeatures:
                 if COMPILED:
                     # A step changes a face or two. Only a face held now or when the
                     # vector was last written can have changed (the others are 0 in
-                    # both): machine code walks the bits of those and rewrites what
-                    # changed.
-                    faces = held | self._held
-                    face = 0
-                    while faces:
-                        if faces & 1:
+                    # both): machine code walks the bits of those (in the game's face
+                    # layout) and rewrites what changed.
+                    bits = held | self._held
+                    face_at = self._face_at
+                    position = 0
+                    while bits:
+                        if bits & 1:
+                            face = face_at[position]
                             count = counts[face]
                             if count != written[face]:
                                 vec[_HAND + face] = count
                                 written[face] = count
-                        faces >>= 1
-                        face += 1
+                        bits >>= 1
+                        position += 1
                 else:
                     # The interpreter would take longer over the walk than packing the
                     # whole segment into the vector's buffer in one call.

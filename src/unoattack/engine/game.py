@@ -44,7 +44,7 @@ from unoattack.engine.events import (
 )
 from unoattack.engine.explain import ILLEGAL_REASONS, IllegalAction, explain, no_such_seat
 from unoattack.engine.launcher import DEFAULT_LAUNCHER, LauncherModel, parse_launcher
-from unoattack.engine.movegen import BIT, COLOUR_FACES, FACES_OF_COLOUR, PLAIN_BIT, PLAY_COLOUR
+from unoattack.engine.movegen import FACES_OF_COLOUR, PLAY_COLOUR
 from unoattack.engine.scoring import HandResult, MatchResult, end_hand, match_result, void_hand
 from unoattack.engine.state import NO_SEAT, Duty, Phase, State
 from unoattack.engine.tables import tables_for
@@ -237,7 +237,7 @@ class Game(State):
         if cache.seat != seat:
             self.legal_actions(seat)
         code = action.code
-        if cache.codes >> code & 1 or cache.plain & PLAIN_BIT[code]:
+        if cache.codes >> code & 1 or cache.plain & self._tables.plain_bit[code]:
             return self.apply_unchecked(action, seat)
         raise explain(self, action, seat)
 
@@ -357,7 +357,7 @@ class Game(State):
             counts = self._counts[seat]
             for f_gone in FACES_OF_COLOUR[colour]:
                 counts[f_gone] = 0
-            self._masks[seat] &= ~COLOUR_FACES[colour]
+            self._masks[seat] &= ~tables.colour_mask[colour]
             if self.emitting:
                 faces = self.faces
                 discarded = tuple(map(faces.__getitem__, group))
@@ -372,7 +372,7 @@ class Game(State):
             left = counts[f] - 1
             counts[f] = left
             if not left:  # that was the last copy
-                self._masks[seat] ^= BIT[f]
+                self._masks[seat] ^= tables.bit_of[f]
         self.colour = colour = PLAY_COLOUR[action.code]
         if self.emitting:
             assert colour is not None
@@ -476,12 +476,13 @@ class Game(State):
             hand = self.hands[seat]
             counts = self._counts[seat]
             mask = self._masks[seat]
-            face_of = self._tables.face_of
+            tables = self._tables
+            face_of, bit_of = tables.face_of, tables.bit_of
             for i in got:
                 hand[i] = None
                 f = face_of[i]
                 counts[f] += 1
-                mask |= BIT[f]
+                mask |= bit_of[f]
             self._masks[seat] = mask
         if self.emitting:
             if got:

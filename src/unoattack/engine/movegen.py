@@ -3,16 +3,20 @@
 ``legal_actions`` is :meth:`Game.legal_actions <unoattack.engine.game.Game.legal_actions>`.
 It is built like a chess move generator: what can be worked out once is.
 
-- A set of faces is an int with bit ``f`` set for each face ``f`` in it (a *face mask*);
-  each hand keeps the mask of the faces it holds (:mod:`unoattack.engine.state`).
-- ``MATCH_MASKS[top * 4 + colour]`` is the mask of the faces that may be played on the
-  face ``top`` (R08–R11), read per card id into ``Tables.match_of``, so the playable
-  faces of a hand are one ``&``.
+- A set of faces is an int with a bit set for each face in it (a *face mask*); each hand
+  keeps the mask of the faces it holds (:mod:`unoattack.engine.state`). Which bit stands
+  for which face is the deck's :class:`FaceLayout`: the faces the deck has, in face
+  order, take the lowest bits. An edition has at most 59 of the 66 faces, so its masks
+  fit in machine code's small ints (62 bits); with every face at its own index, the
+  wilds' bits (60 to 65) made nearly every mask a number the runtime allocates.
+- ``MATCH_MASKS[top * 4 + colour]`` is the (face-indexed) mask of the faces that may be
+  played on the face ``top`` (R08–R11), read per card id into ``Tables.match_of`` in the
+  deck's layout, so the playable faces of a hand are one ``&``.
 - The plain plays of a face mask (no target, no UNO) are read ``CHUNK_BITS`` faces at a
-  time from tables of ``2 ** CHUNK_BITS`` entries, one table per chunk of faces, and
-  concatenated in face order. The number of chunks follows from the number of faces.
-  The listers that read them (:data:`plain_plays` and its kin) are generated once, at
-  import, with one lookup per chunk written out: in the interpreter a loop over the
+  time from tables of ``2 ** CHUNK_BITS`` entries, one table per chunk of a layout's
+  bits, and concatenated in face order. The number of chunks follows from the number of
+  faces. The listers that read them (``FaceLayout.plain_plays`` and its kin) are generated once
+  per layout, with one lookup per chunk written out: in the interpreter a loop over the
   chunks would cost more than the lookups themselves. The compiled build (docs/engine.md)
   loops (:func:`_concat`): machine code loops for less than a call back into Python.
 - Faces whose plays name a target (Trade Hands, Attack-Attack, a Wild Customizable made
@@ -33,9 +37,10 @@ of random games in every edition.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, cast
 
+from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.actions import (
     _INDEX,
     ACTIONS,
@@ -85,7 +90,8 @@ def _play_actions(card: Card, target: int | None, uno: bool) -> tuple[Action, ..
 
 
 def _mask_of(faces: frozenset[int]) -> int:
-    return sum(BIT[f] for f in faces)
+    """The face-indexed mask of some faces: bit ``f`` for face ``f``."""
+    return sum(1 << f for f in faces)
 
 
 def codes_of(actions: tuple[Action, ...]) -> int:
@@ -97,8 +103,8 @@ def codes_of(actions: tuple[Action, ...]) -> int:
 
 
 # Lookup tables built once, so that listing legal plays is bit arithmetic and indexing.
-BIT: Final = tuple(1 << f for f in range(_N_FACES))
-# top face * 4 + active colour -> the mask of the faces that may be played on it
+# top face * 4 + active colour -> the face-indexed mask of the faces that may be played on
+# it (FaceLayout.match has it in a deck's bits)
 MATCH_MASKS: Final = tuple(
     _mask_of(_matching_faces(top, colour)) for top in FACES for colour in Colour
 )
@@ -123,7 +129,6 @@ TARGET_ACTIONS: Final = tuple(
     else ()
     for c in FACES
 )
-WILD_FACES: Final = _mask_of(frozenset(c.index for c in FACES if c.is_wild))
 # _plays counts plain plays by face: one per card, four (one per colour) per wild, and
 # none for a face that always names a target.
 assert all(
@@ -133,27 +138,6 @@ assert all(
 FACES_OF_COLOUR: Final = {
     colour: tuple(c.index for c in FACES if c.colour is colour) for colour in Colour
 }
-COLOUR_FACES: Final = {
-    colour: _mask_of(frozenset(faces)) for colour, faces in FACES_OF_COLOUR.items()
-}
-# face -> the mask of the faces not of its colour (wilds included); 0 for a wild
-OTHER_COLOURS: Final = tuple(
-    _mask_of(frozenset(range(_N_FACES))) & ~COLOUR_FACES[c.colour] if c.colour is not None else 0
-    for c in FACES
-)
-
-# action code -> the bit of the action's face if it is a plain play (no target, no UNO),
-# else 0, so that ``plain & PLAIN_BIT[code]`` says whether the action is among the plain
-# plays of the face mask ``plain``.
-PLAIN_BIT: Final = tuple(
-    BIT[action.card.index]
-    if action.kind is ActionKind.PLAY
-    and action.card is not None
-    and action.target is None
-    and not action.uno
-    else 0
-    for action in ACTIONS
-)
 # action code -> the colour a play makes active: the card's, or the one named for a wild
 PLAY_COLOUR: Final = tuple(
     (action.card.colour if action.card.colour is not None else action.colour)
@@ -168,47 +152,40 @@ CHUNK_BITS: Final = 11
 _CHUNK: Final = (1 << CHUNK_BITS) - 1
 #: How many chunks of CHUNK_BITS faces cover every face.
 CHUNKS: Final = -(-_N_FACES // CHUNK_BITS)
-
-
-def _chunk_table(first: int, after: tuple[Action, ...] = ()) -> tuple[tuple[Action, ...], ...]:
-    """For each subset of the CHUNK_BITS faces from ``first`` on (as bits), their plain
-    plays in face order, then ``after``."""
-    faces = range(first, first + CHUNK_BITS)
-    single = [PLAIN_ACTIONS[f][0] if f < _N_FACES else () for f in faces]
-    table = [after] * (1 << CHUNK_BITS)
-    for bits in range(1, 1 << CHUNK_BITS):
-        lowest = bits & -bits  # its plays come first, then those of the higher faces
-        table[bits] = single[lowest.bit_length() - 1] + table[bits ^ lowest]
-    return tuple(table)
-
-
-_CHUNK_TABLES: Final = tuple(_chunk_table(k * CHUNK_BITS) for k in range(CHUNKS))
-_LAST_THEN_PRESS: Final = _chunk_table((CHUNKS - 1) * CHUNK_BITS, _JUST_PRESS)
-
 # Faces whose plays may name a target, whatever the options: those that always do, and
 # the wilds whose effect the table writes (Wild Customizable, R29).
-_MAY_TARGET: Final = _mask_of(
-    frozenset(c.index for c in FACES if c.kind.effect is None or c.kind.effect.targeted)
+_MAY_TARGET: Final = frozenset(
+    c.index for c in FACES if c.kind.effect is None or c.kind.effect.targeted
 )
-#: The first chunk of the tail, which holds every face that may name a target.
-TAIL: Final = (_MAY_TARGET & -_MAY_TARGET).bit_length() // CHUNK_BITS if _MAY_TARGET else CHUNKS - 1
-TAIL_SHIFT: Final = TAIL * CHUNK_BITS
-_TAIL_BITS: Final = _N_FACES - TAIL_SHIFT
 
+ChunkTable = tuple[tuple[Action, ...], ...]
 Lister = Callable[[int], tuple[Action, ...]]
 
 
-def _lister(name: str, chunks: range, then_press: bool, doc: str) -> Lister:
-    """Generate a function of a face mask that concatenates the plays of the chunk tables
-    of ``chunks`` (the last one ending with the press if ``then_press``), one lookup per
-    chunk written out (see the module's docstring)."""
+def _chunk_table(
+    face_at: tuple[int, ...], first: int, after: tuple[Action, ...] = ()
+) -> ChunkTable:
+    """For each subset of the CHUNK_BITS bits from ``first`` on, the plain plays of their
+    faces (``face_at``: bit -> face) in face order, then ``after``."""
+    bits = range(first, first + CHUNK_BITS)
+    single = [PLAIN_ACTIONS[face_at[b]][0] if b < _N_FACES else () for b in bits]
+    table = [after] * (1 << CHUNK_BITS)
+    for subset in range(1, 1 << CHUNK_BITS):
+        lowest = subset & -subset  # its plays come first, then those of the higher bits
+        table[subset] = single[lowest.bit_length() - 1] + table[subset ^ lowest]
+    return tuple(table)
+
+
+def _lister(name: str, tables: tuple[ChunkTable, ...], doc: str) -> Lister:
+    """Generate a function of a face mask that concatenates the plays of ``tables`` (one
+    per chunk, from the first), one lookup per chunk written out (see the module's
+    docstring)."""
     namespace: dict[str, object] = {}
     terms = []
-    for k in chunks:
-        last = k == CHUNKS - 1
-        namespace[f"t{k}"] = _LAST_THEN_PRESS if last and then_press else _CHUNK_TABLES[k]
+    for k, table in enumerate(tables):
+        namespace[f"t{k}"] = table
         bits = f"playable >> {k * CHUNK_BITS}" if k else "playable"
-        terms.append(f"t{k}[{bits}]" if last else f"t{k}[{bits} & {_CHUNK}]")
+        terms.append(f"t{k}[{bits}]" if k == CHUNKS - 1 else f"t{k}[{bits} & {_CHUNK}]")
     source = f"def {name}(playable):\n    return {' + '.join(terms) or '()'}\n"
     exec(compile(source, f"<movegen.{name}>", "exec"), namespace)
     lister = cast(Lister, namespace[name])
@@ -216,23 +193,128 @@ def _lister(name: str, chunks: range, then_press: bool, doc: str) -> Lister:
     return lister
 
 
-plain_plays: Final = _lister(
-    "plain_plays", range(CHUNKS), False, "The plain plays of the faces in a mask, in face order."
-)
-plays_then_press: Final = _lister(
-    "plays_then_press", range(CHUNKS), True, "plain_plays(playable), then the press."
-)
-head_plays: Final = _lister(
-    "head_plays", range(TAIL), False, "The plain plays of the faces of a mask before the tail."
-)
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
+class FaceLayout:
+    """Which bit of a face mask stands for which face, for one deck, and the tables of
+    the move generator in those bits (see the module's docstring). Faces the deck has
+    take the lowest bits in face order, so that the plays of a mask, read bit by bit,
+    come in face order as before; the faces it lacks follow, in face order, and appear
+    in no mask (:func:`layout_for` shares one layout among the decks of the same faces).
+
+    Args:
+        faces: The faces (indexes) the deck has.
+    """
+
+    __slots__ = (
+        "bit_of",
+        "colour_mask",
+        "face_at",
+        "head_plays",
+        "head_tables",
+        "match",
+        "other_colours_at",
+        "plain_bit",
+        "plain_plays",
+        "plain_tables",
+        "plays_then_press",
+        "present",
+        "tail_bits",
+        "tail_shift",
+        "then_press_tables",
+        "wild_mask",
+    )
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        has = frozenset(faces)
+        #: bit -> face, and face -> its bit (a mask of one face)
+        self.face_at = tuple(sorted(has)) + tuple(f for f in range(_N_FACES) if f not in has)
+        bit_of = [0] * _N_FACES
+        for position, face in enumerate(self.face_at):
+            bit_of[face] = 1 << position
+        self.bit_of = tuple(bit_of)
+        #: the mask of the faces the deck has
+        self.present = self.mask(has)
+        #: top face * 4 + active colour -> the mask of the faces that may be played on it
+        self.match = tuple(self.translate(mask) for mask in MATCH_MASKS)
+        self.wild_mask = self.mask(c.index for c in FACES if c.is_wild)
+        #: colour -> the mask of its faces
+        self.colour_mask = tuple(self.mask(FACES_OF_COLOUR[colour]) for colour in Colour)
+        #: bit -> the mask of the faces not of its face's colour (wilds included); 0 for
+        #: a wild's bit
+        self.other_colours_at = tuple(
+            self.present & ~self.colour_mask[colour] if colour is not None else 0
+            for colour in (FACES[f].colour for f in self.face_at)
+        )
+        #: action code -> the bit of the action's face if it is a plain play (no target,
+        #: no UNO), else 0, so that ``plain & plain_bit[code]`` says whether the action is
+        #: among the plain plays of the face mask ``plain``
+        self.plain_bit = tuple(
+            bit_of[action.card.index]
+            if action.kind is ActionKind.PLAY
+            and action.card is not None
+            and action.target is None
+            and not action.uno
+            else 0
+            for action in ACTIONS
+        )
+        chunks = tuple(_chunk_table(self.face_at, k * CHUNK_BITS) for k in range(CHUNKS))
+        last_then_press = _chunk_table(self.face_at, (CHUNKS - 1) * CHUNK_BITS, _JUST_PRESS)
+        # The tail: the chunks from the first one holding a face that may name a target.
+        may_target = self.mask(_MAY_TARGET) & self.present
+        lowest = (may_target & -may_target).bit_length() - 1  # -1 when there is none
+        tail = lowest // CHUNK_BITS if may_target else CHUNKS - 1
+        self.tail_shift = tail * CHUNK_BITS
+        self.tail_bits = _N_FACES - self.tail_shift
+        self.plain_tables = chunks
+        self.then_press_tables = (*chunks[:-1], last_then_press)
+        self.head_tables = chunks[:tail]
+        # What the interpreter calls instead of _concat (see the module's docstring).
+        self.plain_plays = _lister(
+            "plain_plays", self.plain_tables, "The plain plays of a mask, in face order."
+        )
+        self.plays_then_press = _lister(
+            "plays_then_press", self.then_press_tables, "plain_plays(playable), the press."
+        )
+        self.head_plays = _lister(
+            "head_plays", self.head_tables, "The plain plays of a mask before the tail."
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...]]]:
+        # Copied and pickled as the layout of its faces: the one shared layout (its
+        # listers are functions generated here, which pickle cannot name).
+        return layout_for, (self.face_at[: self.present.bit_count()],)
+
+    def mask(self, faces: Iterable[int]) -> int:
+        """The mask of some faces (indexes)."""
+        mask = 0
+        for f in faces:
+            mask |= self.bit_of[f]
+        return mask
+
+    def translate(self, face_mask: int) -> int:
+        """A mask with bit ``f`` for face ``f`` (``MATCH_MASKS``), in this layout, less the
+        faces the deck lacks."""
+        return self.mask(f for f in range(_N_FACES) if face_mask >> f & 1) & self.present
+
+    def faces(self, mask: int) -> list[int]:
+        """The faces of a mask, in face order."""
+        return [f for position, f in enumerate(self.face_at) if mask >> position & 1]
+
+
+_LAYOUTS: Final[dict[frozenset[int], FaceLayout]] = {}
+
+
+def layout_for(faces: Iterable[int]) -> FaceLayout:
+    """The layout of a deck of these faces: built the first time, then shared."""
+    key = frozenset(faces)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = _LAYOUTS[key] = FaceLayout(key)
+    return found
+
 
 #: This module runs as machine code (the compiled build, docs/engine.md), not as Python.
 COMPILED: Final = not __file__.endswith(".py")
-# The compiled build reads the chunk tables with a loop (:func:`_concat`): the generated
-# listers would be Python code, called back from machine code at every listing.
-_PLAIN_TABLES: Final = _CHUNK_TABLES
-_THEN_PRESS_TABLES: Final = (*_CHUNK_TABLES[:-1], _LAST_THEN_PRESS)
-_HEAD_TABLES: Final = _CHUNK_TABLES[:TAIL]
 
 
 def _concat(
@@ -291,20 +373,25 @@ def legal_actions(game: Game, seat: int | None = None) -> tuple[Action, ...]:
                 # The common case: no play can leave one card, so none comes with UNO
                 # (R57), and the plays are table lookups; the targeted faces all lie in
                 # the tail, whose plays are cached per seating (see _turn_tail).
+                layout = tables.layout
                 if playable & tables.targeted_mask:
-                    key = seat << _TAIL_BITS | playable >> TAIL_SHIFT
+                    key = seat << layout.tail_bits | playable >> layout.tail_shift
                     found = cache.tails.get(key)
                     if found is None:
                         found = _turn_tail(game, seat, key)
                     tail, codes = found
-                    head = _concat(_HEAD_TABLES, playable) if COMPILED else head_plays(playable)
+                    head = (
+                        _concat(layout.head_tables, playable)
+                        if COMPILED
+                        else layout.head_plays(playable)
+                    )
                     actions = head + tail
                     plain = playable & tables.untargeted_mask
                 else:
                     actions = (
-                        _concat(_THEN_PRESS_TABLES, playable)
+                        _concat(layout.then_press_tables, playable)
                         if COMPILED
-                        else plays_then_press(playable)
+                        else layout.plays_then_press(playable)
                     )
                     codes = 1  # PRESS has code 0
                     plain = playable
@@ -352,9 +439,10 @@ def _plays(
 ) -> tuple[tuple[Action, ...], int, int]:
     """Every play by ``seat`` of a face in the ``playable`` mask, in face order (then the
     press, if asked); the mask of the faces among them whose plays are plain (see
-    PLAIN_BIT); and the codes of the other actions."""
+    ``FaceLayout.plain_bit``); and the codes of the other actions."""
     press = _JUST_PRESS if then_press else ()
     codes = int(then_press)  # PRESS has code 0
+    layout = game._tables.layout
     n_hand = len(game.hands[seat])
     # Faces whose plays need more than a table lookup: a target to choose, a play that
     # may leave one card (R57), so that UNO may be said with it.
@@ -363,12 +451,14 @@ def _plays(
             game, seat, playable
         )
         if not special:
-            plays = _concat(_PLAIN_TABLES, playable) if COMPILED else plain_plays(playable)
+            plays = (
+                _concat(layout.plain_tables, playable) if COMPILED else layout.plain_plays(playable)
+            )
             return plays + press, playable, codes
     else:
         special = playable
     plain = playable ^ special
-    plays = (_concat(_PLAIN_TABLES, plain) if COMPILED else plain_plays(plain)) + press
+    plays = (_concat(layout.plain_tables, plain) if COMPILED else layout.plain_plays(plain)) + press
     inserted = 0
     while special:
         bit = special & -special  # the lowest special face
@@ -376,8 +466,9 @@ def _plays(
         # Its plays go after those of the lower faces: the plain plays (four for a wild,
         # one for another card) and the special plays already inserted.
         below = plain & (bit - 1)
-        at = inserted + below.bit_count() + 3 * (below & WILD_FACES).bit_count()
-        more, more_codes = _face_plays(game, seat, bit.bit_length() - 1, n_hand)
+        at = inserted + below.bit_count() + 3 * (below & layout.wild_mask).bit_count()
+        face = layout.face_at[bit.bit_length() - 1]
+        more, more_codes = _face_plays(game, seat, face, n_hand)
         plays = plays[:at] + more + plays[at:]
         inserted += len(more)
         codes |= more_codes
@@ -403,8 +494,9 @@ def _face_plays(game: Game, seat: int, f: int, n_hand: int) -> tuple[tuple[Actio
             left = len(game.hands[target]) if trading else n_hand - 1
             plays += by_target[target][left == 1]
         return plays, codes_of(plays)
-    if tables.discard_mask & BIT[f]:
-        one_left = _discards_leaving_one(game, seat, BIT[f]) != 0
+    bit = tables.layout.bit_of[f]
+    if tables.discard_mask & bit:
+        one_left = _discards_leaving_one(game, seat, bit) != 0
     else:
         one_left = n_hand == 2
     plays = PLAIN_ACTIONS[f][one_left]
@@ -415,15 +507,18 @@ def _discards_leaving_one(game: Game, seat: int, faces: int) -> int:
     """The Discard All faces in the mask ``faces`` whose play leaves ``seat`` exactly one
     card (R32: the cards of the other colours stay)."""
     found = 0
-    discards = faces & game._tables.discard_mask
+    tables = game._tables
+    layout = tables.layout
+    discards = faces & tables.discard_mask
     while discards:
         bit = discards & -discards
         discards ^= bit
-        others = game._masks[seat] & OTHER_COLOURS[bit.bit_length() - 1]
+        others = game._masks[seat] & layout.other_colours_at[bit.bit_length() - 1]
         if (
             others != 0
             and others & (others - 1) == 0  # a single face...
-            and game._counts[seat][others.bit_length() - 1] == 1  # ...and a single copy
+            # ...and a single copy
+            and game._counts[seat][layout.face_at[others.bit_length() - 1]] == 1
         ):
             found |= bit
     return found
@@ -431,15 +526,18 @@ def _discards_leaving_one(game: Game, seat: int, faces: int) -> int:
 
 def _turn_tail(game: Game, seat: int, key: int) -> tuple[tuple[Action, ...], int]:
     """The end of a turn's actions when no play leaves one card, for the key
-    ``seat << _TAIL_BITS | tail`` (``tail``: the playable faces of the tail, as bits):
-    the plays of those faces (targeted ones at every other active seat), then the press;
-    and the codes of the targeted plays and the press. Cached per seating."""
-    tail = key & ((1 << _TAIL_BITS) - 1)
-    targeted = game._tables.targeted
+    ``seat << tail_bits | tail`` (``tail``: the playable faces of the layout's tail, as
+    bits): the plays of those faces (targeted ones at every other active seat), then the
+    press; and the codes of the targeted plays and the press. Cached per seating."""
+    tables = game._tables
+    layout = tables.layout
+    tail = key & ((1 << layout.tail_bits) - 1)
+    targeted = tables.targeted
     actions: tuple[Action, ...] = ()
     codes = 1  # the press
-    for f in range(TAIL_SHIFT, _N_FACES):
-        if tail >> (f - TAIL_SHIFT) & 1:
+    for position in range(layout.tail_shift, _N_FACES):
+        if tail >> (position - layout.tail_shift) & 1:
+            f = layout.face_at[position]
             if f in targeted:
                 plays, more = _target_plays(game, seat, f)
                 actions += plays

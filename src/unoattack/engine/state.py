@@ -393,11 +393,11 @@ class State:
     def _index_hand(self, seat: int) -> None:
         """Index ``seat``'s hand from its ids (after a deal, or when set from a position)."""
         counts = [0] * self._tables.n_faces
-        face_of = self._tables.face_of
+        face_of, bit_of = self._tables.face_of, self._tables.bit_of
         mask = 0
         for i in self.hands[seat]:
             f = face_of[i]
             counts[f] += 1
-            mask |= 1 << f
+            mask |= bit_of[f]
         self._counts[seat] = counts
         self._masks[seat] = mask

@@ -17,12 +17,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from unoattack.engine._compiled import mypyc_attr
 from unoattack.engine.effects import HANDLERS, Handler
-from unoattack.engine.movegen import MATCH_MASKS
+from unoattack.engine.movegen import FaceLayout, layout_for
 from unoattack.engine.state import PlaysCache, Seating
 from unoattack.rules.cards import FACES, Card, Colour, Effect
 from unoattack.rules.edition import Edition, Options
@@ -35,20 +34,14 @@ from unoattack.rules.edition import Edition, Options
 OnPlay = tuple[Handler, int, bool, bool, bool, bool]
 
 
-def _mask(faces: Iterable[int]) -> int:
-    """The face mask of some face indexes (bit ``f`` for face ``f``)."""
-    mask = 0
-    for f in faces:
-        mask |= 1 << f
-    return mask
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class Tables:
     """The rule tables of one deck, options and points (see :func:`tables_for`)."""
 
     __slots__ = (
         "_seat_plays",
+        "bit_of",
+        "colour_mask",
         "colour_of",
         "discard_mask",
         "effect_of",
@@ -56,10 +49,12 @@ class Tables:
         "faces",
         "hit_scope_only",
         "ids_of",
+        "layout",
         "match_of",
         "n_faces",
         "on_play",
         "on_start",
+        "plain_bit",
         "points_of",
         "presses_of",
         "reshuffle_at",
@@ -85,9 +80,20 @@ class Tables:
             ids_of[card.index].append(card_id)
         #: face -> the ids of its copies, lowest first
         self.ids_of = tuple(tuple(ids) for ids in ids_of)
+        #: which bit of a face mask stands for which face (movegen.FaceLayout); every
+        #: mask below and every hand's is in these bits
+        self.layout: FaceLayout = layout_for(self.face_of)
+        layout = self.layout
+        _mask = layout.mask
+        #: the layout's tables the game's play paths read, at hand: face -> its bit;
+        #: colour -> the mask of its faces; action code -> its face's bit if it is a
+        #: plain play (FaceLayout)
+        self.bit_of = layout.bit_of
+        self.colour_mask = layout.colour_mask
+        self.plain_bit = layout.plain_bit
         #: card id on top of the pile -> active colour -> the mask of the faces that may
         #: be played on it (R08–R11)
-        self.match_of = tuple(MATCH_MASKS[f * 4 : f * 4 + 4] for f in self.face_of)
+        self.match_of = tuple(layout.match[f * 4 : f * 4 + 4] for f in self.face_of)
         custom, custom_presses = opts.wild_custom_kind
         #: face -> its effect and presses; the table writes the Wild Customizable's (R29)
         self.effect_of: tuple[Effect, ...] = tuple(
@@ -116,15 +122,18 @@ class Tables:
         effects = list(enumerate(self.effect_of))
         #: faces whose play names a target seat
         self.targeted = frozenset(f for f, effect in effects if effect.targeted)
-        self.targeted_mask = _mask(self.targeted)
+        self.targeted_mask = _mask(self.targeted) & layout.present
         self.untargeted_mask = _mask(f for f, effect in effects if not effect.targeted)
+        self.untargeted_mask &= layout.present
         #: faces that trade hands (R30, A17)
         self.trading = frozenset(f for f, effect in effects if effect.trades)
-        self.trading_mask = _mask(self.trading)
+        self.trading_mask = _mask(self.trading) & layout.present
         #: faces that discard their colour (R32)
         self.discard_mask = _mask(f for f, effect in effects if effect.discards)
+        self.discard_mask &= layout.present
         #: faces that may be stacked on a Mega Hit pile (R37)
         self.stackable_mask = _mask(f for f, effect in effects if effect.stackable)
+        self.stackable_mask &= layout.present
         self.stop_mode = opts.stop_after_fire
         self.hit_scope_only = opts.fr_stop_on_fire_scope == "hit_cards"
         self.reshuffle_at = opts.reshuffle_threshold

@@ -12,8 +12,8 @@ researcher's training loop calls it:
   Counted: steps of agents that decide (not the ``None`` steps of finished agents).
   Whole matches to 500 points, or the env's turn cap.
 * ``gymnasium``: ``gymnasium.make("unoattack/UnoAttack-v0", num_players=n,
-  opponents="random")`` (with Gymnasium's own wrappers), ``reset``, then ``step`` with
-  a random action of ``info["legal_actions"]`` until the episode ends. Counted: calls
+  opponents="random")`` (with what ``gymnasium.make`` wraps it in), ``reset``, then
+  ``step`` with a random action of ``info["legal_actions"]`` until the episode ends. Counted: calls
   to ``step``; the random bots' moves inside them are counted apart
   (``decisions_per_second``: every seat's decisions).
 * ``openspiel``: ``pyspiel.load_game("python_uno_attack", {"players": n, "edition": ...})``,
