@@ -27,7 +27,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import math
 import random
 
 from unoattack.bots import HeuristicBot, make_bot
@@ -36,9 +35,8 @@ from unoattack.engine import Game
 from unoattack.engine.actions import Action
 from unoattack.engine.bot import Bot
 from unoattack.engine.determinize import Sampler
-from unoattack.engine.match import Match
 from unoattack.engine.view import View
-from unoattack.sim.simulate import SimConfig, bot_rng
+from unoattack.sim.simulate import SimConfig, bot_rng, drive
 
 WILD = 4  # the fifth "colour" of ``colours``
 
@@ -131,27 +129,22 @@ def searcher_wins(
     for deal in range(deals):
         for rotation in range(players):
             game = config.new_game(deal)
-            bots: dict[int, Bot] = {}
+            bots: list[Bot] = []
             searcher = -1
             for seat, name in enumerate(config.seat_bots(rotation)):
                 rng = bot_rng(seed, deal, rotation, seat)
                 if name != searcher_name:
-                    bots[seat] = HeuristicBot(rng)
+                    bots.append(HeuristicBot(rng))
                     continue
                 searcher = seat
                 if know == "bot":
-                    bots[seat] = make_bot(name, rng)
+                    bots.append(make_bot(name, rng))
                 else:
-                    bots[seat] = PeekingBot(game, know, rng, iterations)  # type: ignore[assignment]
-            won += play_hand(game, bots) == searcher
+                    bots.append(PeekingBot(game, know, rng, iterations))  # type: ignore[arg-type]
+            drive(game, bots, first_hand_only=True)  # as the tournament plays a hand
+            assert game.last_hand is not None
+            won += game.last_hand.winner == searcher
     return won
-
-
-def play_hand(game: Game, bots: dict[int, Bot]) -> int:
-    """Play ``game``'s first hand with ``bots``; its winner."""
-    Match(game, bots=bots).advance(math.inf, stop=lambda: game.last_hand is not None)
-    assert game.last_hand is not None
-    return game.last_hand.winner
 
 
 def main() -> None:
