@@ -19,10 +19,17 @@ the 2-player hands) and one for three seats or more (the 3- and 4-player hands
 together), each held out by hands (the last fifth), and compared on the held-out
 heads-up positions with the seven features' ``LEAF_WEIGHTS``.
 
+With ``--leaf shape`` it fits the shape leaf's weights for three seats or more
+(``SHAPE_LEAF_WEIGHTS``): the kinds leaf's features and
+:data:`~unoattack.bots.ismcts.SHAPE_LEAF_FEATURES` together, on the 3- and 4-player
+hands, with the held-out log-likelihood of the kinds leaf's weights on the same
+positions beside the fit's.
+
 Usage::
 
     python scripts/fit_leaf.py [--hands 600] [--seed 1]
     python scripts/fit_leaf.py --leaf kinds --hands 10000   # KIND_LEAF_WEIGHTS
+    python scripts/fit_leaf.py --leaf shape --hands 20000 --seed 7   # SHAPE_LEAF_WEIGHTS
 """
 
 from __future__ import annotations
@@ -37,8 +44,10 @@ from scipy.optimize import minimize
 from unoattack.bots.heuristic import HeuristicBot
 from unoattack.bots.ismcts import (
     KIND_LEAF_FEATURES,
+    KIND_LEAF_WEIGHTS,
     LEAF_FEATURES,
     LEAF_WEIGHTS,
+    SHAPE_LEAF_FEATURES,
     kind_leaf_features,
     leaf_features,
 )
@@ -145,26 +154,46 @@ def masked_fit(
     return fitted, held_out
 
 
+def group_positions(
+    edition: str, group: tuple[int, ...], hands: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The leaf features of the positions of heuristic self-play at the table sizes of
+    ``group`` together (a smaller table's seats padded out, ``absent``), each
+    position's winner and whether it is fitted on (the first four fifths of the hands)
+    or held out."""
+    parts = [table_positions(edition, n, hands, seed, kind_leaf_features) for n in group]
+    width = max(group)
+    xs, absents = [], []
+    for (x, _, _), n in zip(parts, group, strict=True):
+        pad = width - n
+        xs.append(np.concatenate([x, np.zeros((len(x), pad, x.shape[2]))], 1))
+        absent = np.zeros((len(x), width))
+        absent[:, n:] = -1e9
+        absents.append(absent)
+    train = np.concatenate([part[2] for part in parts]) < hands * 4 // 5
+    won = np.concatenate([part[1] for part in parts])
+    return np.concatenate(xs), np.concatenate(absents), won, train
+
+
+def print_weights(names: tuple[str, ...], weights: np.ndarray, indent: str) -> None:
+    named = [
+        f'"{name}": {value:.3f}'
+        for name, value in zip(names, weights, strict=True)
+        if round(value, 3) != 0
+    ]
+    print(indent + "{" + ", ".join(named) + "},")
+
+
 def fit_kinds(hands: int, seed: int) -> None:
-    """Fit and print ``KIND_LEAF_WEIGHTS``."""
+    """Fit and print ``KIND_LEAF_WEIGHTS`` (the kinds leaf: no shape features)."""
+    kinds = len(KIND_LEAF_FEATURES) - len(SHAPE_LEAF_FEATURES)
     print("KIND_LEAF_WEIGHTS = {")
     for edition in EDITIONS:
         tables = []
         lines = []
         for group in ((2,), (3, 4)):
-            parts = [table_positions(edition, n, hands, seed, kind_leaf_features) for n in group]
-            width = max(group)
-            xs, absents = [], []
-            for (x, _, _), n in zip(parts, group, strict=True):
-                pad = width - n
-                xs.append(np.concatenate([x, np.zeros((len(x), pad, x.shape[2]))], 1))
-                absent = np.zeros((len(x), width))
-                absent[:, n:] = -1e9
-                absents.append(absent)
-            x = np.concatenate(xs)
-            absent = np.concatenate(absents)
-            won = np.concatenate([part[1] for part in parts])
-            train = np.concatenate([part[2] for part in parts]) < hands * 4 // 5
+            x, absent, won, train = group_positions(edition, group, hands, seed)
+            x = x[:, :, :kinds]
             weights, held_out = masked_fit(x[train], absent[train], won[train])
             tables.append(weights)
             test = ~train
@@ -177,25 +206,41 @@ def fit_kinds(hands: int, seed: int) -> None:
         print(f"    # {edition}: heads-up {lines[0]}; three seats or more {lines[1]}")
         print(f'    "{edition}": (')
         for weights in tables:
-            named = [
-                f'"{name}": {value:.3f}'
-                for name, value in zip(KIND_LEAF_FEATURES, weights, strict=True)
-                if round(value, 3) != 0
-            ]
-            print("        {" + ", ".join(named) + "},")
+            print_weights(KIND_LEAF_FEATURES[:kinds], weights, "        ")
         print("    ),")
+    print("}")
+
+
+def fit_shape(hands: int, seed: int, editions: tuple[str, ...]) -> None:
+    """Fit and print ``SHAPE_LEAF_WEIGHTS`` (three seats or more, every feature), with
+    the held-out log-likelihood a position of the kinds leaf's weights beside it."""
+    kinds = len(KIND_LEAF_FEATURES) - len(SHAPE_LEAF_FEATURES)
+    print("SHAPE_LEAF_WEIGHTS = {")
+    for edition in editions:
+        x, absent, won, train = group_positions(edition, (3, 4), hands, seed)
+        weights, held_out = masked_fit(x[train], absent[train], won[train])
+        test = ~train
+        table = KIND_LEAF_WEIGHTS[edition][1]
+        current = np.array([table.get(name, 0.0) for name in KIND_LEAF_FEATURES[:kinds]])
+        before = held_out(current, x[test][:, :, :kinds], absent[test], won[test])
+        after = held_out(weights, x[test], absent[test], won[test])
+        print(
+            f"    # {edition}: {len(x[train])} positions to fit; held out a position: "
+            f"the kinds leaf {before:.4f}, the shape leaf {after:.4f}"
+        )
+        print_weights(KIND_LEAF_FEATURES, weights, f'    "{edition}": ')
     print("}")
 
 
 def seven_features(seats: np.ndarray) -> list[list[float]]:
     """The seven features of :data:`LEAF_FEATURES` of each seat, from its kinds-leaf
     features (a position's rows)."""
-    kinds = len(KIND_LEAF_FEATURES) - 7
+    kinds = len(Kind)
     wild = [Kind(k).is_wild for k in range(kinds)]
     seven = []
     for row in seats:
         counts = row[:kinds]
-        one, _two, _colour, play, press, _owed, after = row[kinds:]
+        one, _two, _colour, play, press, _owed, after = row[kinds : kinds + 7]
         wilds = sum(c for c, w in zip(counts, wild, strict=True) if w)
         actions = sum(counts) - counts[Kind.NUMBER] - wilds
         seven.append([sum(counts), one, wilds, actions, play, press, after])
@@ -206,10 +251,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=600, help="hands per edition and table")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--leaf", choices=("fitted", "kinds"), default="fitted")
+    parser.add_argument("--leaf", choices=("fitted", "kinds", "shape"), default="fitted")
+    parser.add_argument("--edition", choices=EDITIONS, help="with --leaf shape: this one only")
     args = parser.parse_args()
     if args.leaf == "kinds":
         fit_kinds(args.hands, args.seed)
+        return
+    if args.leaf == "shape":
+        fit_shape(args.hands, args.seed, (args.edition,) if args.edition else EDITIONS)
         return
     baseline = np.zeros(len(LEAF_FEATURES))
     baseline[0] = -0.1

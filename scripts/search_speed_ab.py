@@ -19,12 +19,12 @@ import random
 import time
 from typing import Any
 
-from unoattack.bots.ismcts import kind_leaf, search, seven_feature_leaf
+from unoattack.bots.ismcts import kind_leaf, search, seven_feature_leaf, shape_leaf
 from unoattack.engine.determinize import Sampler
 from unoattack.sim.bench import search_positions
 
 #: Each variant's keyword arguments of ``search`` (``leaf``: True for the edition's
-#: seven weights, "kinds" for its kinds leaf).
+#: seven weights, "kinds" for its kinds leaf, "shape" for its shape leaf).
 VARIANTS: dict[str, dict[str, Any]] = {
     "sizes:actions": {},
     "faces": {"fair_wilds": True},
@@ -33,8 +33,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "greedy": {"greedy": True},
     "faces:fitted:held": {"fair_wilds": True, "leaf": True, "held": True},
     "faces:kinds": {"fair_wilds": True, "leaf": "kinds"},
+    "faces:shape": {"fair_wilds": True, "leaf": "shape"},
 }
-TABLES = (("2010", 2), ("2003", 4), ("2010", 4))
+TABLES = (("2010", 2), ("2003", 4), ("2010", 4), ("mega-hit", 4))
 
 
 def main() -> None:
@@ -50,6 +51,8 @@ def main() -> None:
                 kwargs = dict(options)
                 if kwargs.get("leaf") == "kinds":
                     kwargs["leaf"] = kind_leaf(edition)
+                elif kwargs.get("leaf") == "shape":
+                    kwargs["leaf"] = shape_leaf(edition)
                 elif kwargs.get("leaf"):
                     kwargs["leaf"] = seven_feature_leaf(edition)
                 rng = random.Random(round_)

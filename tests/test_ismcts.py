@@ -20,6 +20,8 @@ from unoattack.bots.ismcts import (
     LEAF_WEIGHTS,
     LEVELS,
     OWED_CAP,
+    SHAPE_LEAF_FEATURES,
+    SHAPE_LEAF_WEIGHTS,
     SPEC_OPTIONS,
     KindLeaf,
     SamplePool,
@@ -33,11 +35,13 @@ from unoattack.bots.ismcts import (
     playout_policy,
     search,
     seven_feature_leaf,
+    shape_leaf,
 )
 from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ACTIONS, ActionKind
 from unoattack.engine.determinize import PastTurn, Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
+from unoattack.rules.cards import Kind
 
 EDITIONS = ("2003", "2010", "mega-hit")
 
@@ -256,7 +260,7 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         make_bot("ismcts:iters=10:fast", random.Random(0))
     assert str(refused.value) == (
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
-        "prior=W, margin=M, visits=V, guided, kinds or fitted or sizes, faces or actions, "
+        "prior=W, margin=M, visits=V, guided, shape or kinds or fitted or sizes, faces or actions, "
         "greedy or random, held or colours, infer or blind, wilds or presses, named or "
         "unnamed, every or latest, explain=S or unexplained, pool=P, model or searched)"
     )
@@ -311,6 +315,7 @@ def test_a_seeded_bot_with_fixed_iterations_plays_the_same_moves_every_time() ->
         {"held": True},
         {"leaf": seven_feature_leaf("2003")},
         {"leaf": kind_leaf("2003")},
+        {"leaf": shape_leaf("2003")},
         {"infer_presses": True, "infer_every": True},
         {"model": "heuristic"},
     ],
@@ -441,6 +446,7 @@ TRIAL_OPTIONS = (
     "",
     ":prior=1:margin=0.05:visits=2",
     ":fitted",
+    ":kinds",  # the kinds leaf without the shape's features
     ":faces",
     ":greedy",
     ":held",
@@ -564,6 +570,9 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     assert not bot.kind_leaf
     kinds = make_bot("ismcts:iters=300:kinds", random.Random(0))
     assert isinstance(kinds, ISMCTSBot) and kinds.fitted_leaf and kinds.kind_leaf
+    assert not kinds.shape_leaf
+    shaped = make_bot("ismcts:iters=300:shape", random.Random(0))
+    assert isinstance(shaped, ISMCTSBot) and shaped.kind_leaf and shaped.shape_leaf
     plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
     assert plain.exploration == EXPLORATION == 0.7
@@ -676,15 +685,22 @@ def test_the_fitted_leaf_is_a_softmax_of_the_seats_features(edition: str) -> Non
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_the_kinds_leaf_is_a_softmax_of_the_seats_kinds_features(edition: str) -> None:
+@pytest.mark.parametrize("shaped", [False, True], ids=["kinds", "shape"])
+def test_the_kinds_leaf_is_a_softmax_of_the_seats_kinds_features(
+    edition: str, shaped: bool
+) -> None:
     """KindLeaf's face-by-face tables weigh exactly kind_leaf_features: heads-up with
-    the first set of weights, at three or four seats with the second."""
-    leaf = kind_leaf(edition)
+    the first set of weights, at three or four seats with the second (the shape leaf's
+    weighing the shape of the hands too)."""
+    leaf = shape_leaf(edition) if shaped else kind_leaf(edition)
     assert leaf is not None
-    checked = duties = 0
-    for seed in range(6):
+    checked = duties = shapes = 0
+    for seed in range(9):
         game = Game.new(edition, players=2 + seed % 3, seed=seed)
-        table = KIND_LEAF_WEIGHTS[edition][0 if game.n == 2 else 1]
+        if game.n == 2:
+            table = KIND_LEAF_WEIGHTS[edition][0]
+        else:
+            table = SHAPE_LEAF_WEIGHTS[edition] if shaped else KIND_LEAF_WEIGHTS[edition][1]
         weights = [table.get(name, 0.0) for name in KIND_LEAF_FEATURES]
         bots = [HeuristicBot(random.Random(seed)) for _ in range(game.n)]
         while not game.is_over and game.hand_number == 1:
@@ -700,15 +716,57 @@ def test_the_kinds_leaf_is_a_softmax_of_the_seats_kinds_features(edition: str) -
             assert seat is not None
             row = rows[seat]
             assert row is not None
-            kinds = len(KIND_LEAF_FEATURES) - 7
+            kinds = len(Kind)
             assert sum(row[:kinds]) == len(game.hands[seat])
             play, press, owed = row[kinds + 3 : kinds + 6]
             assert play + press == 1
             assert owed == (min(game.duties[0].left, OWED_CAP) if press else 0)
             duties += bool(press)
+            shapes += any(r[kinds + 7 :] != rows[0][kinds + 7 :] for r in rows if r)
             game.apply(bots[seat].choose(view(game, seat)), seat)
             checked += 1
-    assert checked > 100 and duties > 5
+    assert checked > 100 and duties > 5 and shapes > 100
+
+
+def test_the_shape_features_read_the_hands_and_the_turn() -> None:
+    # Seat 0 to play, the top card G-Skip on green: its R-Skip matches the symbol, its
+    # B7 nothing; seat 1 (next) holds one card; seat 2 (second) holds a wild alone.
+    game = parse_position(
+        "2003 hands=R-Skip,B7,B8/Y5/W/R1,R2,Y3 pile=G-Skip colour=G dir=cw turn=0 dealer=3 "
+        "scores=0,0,0,0 stock=... launcher=hazard seed=0"
+    )
+    shape = dict.fromkeys(SHAPE_LEAF_FEATURES, 0)
+    rows = [
+        dict(zip(SHAPE_LEAF_FEATURES, row[len(Kind) + 7 :], strict=True))
+        for row in kind_leaf_features(game)
+        if row
+    ]
+    assert rows[0] == shape | {"three cards": 1, "matching": 1, "colours": 2, "most of a colour": 2}
+    assert rows[1] == shape | {"colours": 1, "most of a colour": 1, "one card next": 1}
+    assert rows[2] == shape | {"second": 1, "wilds only": 1}
+    assert rows[3] == shape | {"three cards": 1, "colours": 2, "most of a colour": 2}
+    # Seat 1 to play its one card, which cannot follow a green 2: it has no play.
+    stuck = parse_position(
+        "2003 hands=R-Skip,B7,B8/Y5/W/R1,R2,Y3 pile=G2 colour=G dir=cw turn=1 dealer=0 "
+        "scores=0,0,0,0 stock=... launcher=hazard seed=0"
+    )
+    assert shape_of(kind_leaf_features(stuck)[1]) == shape | {
+        "no play": 1,
+        "colours": 1,
+        "most of a colour": 1,
+    }
+    # On a yellow 2 it goes out.
+    going = parse_position(
+        "2003 hands=R-Skip,B7,B8/Y5/W/R1,R2,Y3 pile=Y2 colour=Y dir=cw turn=1 dealer=0 "
+        "scores=0,0,0,0 stock=... launcher=hazard seed=0"
+    )
+    assert shape_of(kind_leaf_features(going)[1])["going out"] == 1
+
+
+def shape_of(row: tuple[int, ...] | None) -> dict[str, int]:
+    """A seat's shape-leaf features by name, from its row of kind_leaf_features."""
+    assert row is not None
+    return dict(zip(SHAPE_LEAF_FEATURES, row[len(Kind) + 7 :], strict=True))
 
 
 def test_the_kinds_leaf_refuses_a_feature_it_does_not_know() -> None:

@@ -210,6 +210,104 @@ KIND_LEAF_WEIGHTS: Final[dict[str, tuple[dict[str, float], dict[str, float]]]] =
         },
     ),
 }
+#: The shape leaf's weights at three seats or more (heads-up it weighs as the kinds
+#: leaf does), per edition: the kinds leaf's features and :data:`SHAPE_LEAF_FEATURES`,
+#: fitted together by ``python scripts/fit_leaf.py --leaf shape --hands 20000 --seed 7``
+#: (20,000 first hands of heuristic self-play per edition at 3 and at 4 players; 452,000
+#: to 696,000 positions to fit, the last fifth of the hands held out). Held-out
+#: log-likelihood a position, against :data:`KIND_LEAF_WEIGHTS` on the same positions:
+#: 2003 -1.2115 / -1.2192, 2010 -1.1195 / -1.1295, mega-hit -1.1117 / -1.1243.
+SHAPE_LEAF_WEIGHTS: Final[dict[str, dict[str, float]]] = {
+    "2003": {
+        "number": -0.034,
+        "skip": 0.007,
+        "reverse": -0.018,
+        "hit2": 0.029,
+        "discard_all": 0.143,
+        "trade_hands": 0.108,
+        "wild": 0.160,
+        "wild_all_hit": 0.148,
+        "wild_hit_fire": 0.254,
+        "one card": 0.477,
+        "two cards": 0.178,
+        "of the colour": 0.025,
+        "to play": 0.105,
+        "to press": -0.130,
+        "presses owed": 0.040,
+        "next": 0.017,
+        "three cards": 0.060,
+        "four cards": 0.013,
+        "five cards": -0.009,
+        "second": 0.007,
+        "no play": -0.287,
+        "matching": 0.009,
+        "colours": -0.145,
+        "presses since fire": -0.064,
+        "most of a colour": -0.046,
+        "going out": 1.081,
+        "one card next": 0.082,
+        "wilds only": 0.473,
+    },
+    "2010": {
+        "number": -0.134,
+        "skip": -0.051,
+        "reverse": -0.095,
+        "hit2": 0.014,
+        "discard_all": 0.255,
+        "wild": 0.266,
+        "wild_hit4": 0.458,
+        "wild_attack_attack": 0.364,
+        "wild_custom": 0.266,
+        "one card": 0.427,
+        "two cards": 0.158,
+        "of the colour": 0.043,
+        "to play": 0.142,
+        "to press": 0.024,
+        "presses owed": -0.145,
+        "next": 0.024,
+        "three cards": 0.041,
+        "four cards": -0.003,
+        "five cards": -0.028,
+        "second": 0.006,
+        "no play": -0.411,
+        "matching": 0.025,
+        "colours": -0.148,
+        "presses since fire": -0.105,
+        "most of a colour": -0.060,
+        "going out": 1.217,
+        "one card next": 0.058,
+        "wilds only": 0.531,
+    },
+    "mega-hit": {
+        "number": -0.173,
+        "skip": -0.061,
+        "reverse": -0.135,
+        "hit1": 0.191,
+        "hit2": 0.196,
+        "discard_all": 0.190,
+        "wild": 0.289,
+        "wild_attack_attack": 0.402,
+        "one card": 0.353,
+        "two cards": 0.135,
+        "of the colour": 0.054,
+        "to play": 0.151,
+        "to press": -0.075,
+        "presses owed": -0.067,
+        "next": 0.014,
+        "three cards": 0.028,
+        "four cards": -0.027,
+        "five cards": -0.042,
+        "second": 0.003,
+        "no play": -0.419,
+        "matching": 0.027,
+        "colours": -0.176,
+        "presses since fire": -0.106,
+        "most of a colour": -0.045,
+        "going out": 1.323,
+        "one card next": 0.052,
+        "wilds only": 0.432,
+    },
+}
 #: Whether the fitted leaf is the kinds leaf (:class:`KindLeaf`: every kind of card
 #: weighed on its own, and the table's size) rather than :data:`LEAF_WEIGHTS`' seven
 #: features; option ``kinds``, and ``fitted`` for the seven. Adopted 2026-11-27: at
@@ -218,6 +316,13 @@ KIND_LEAF_WEIGHTS: Final[dict[str, tuple[dict[str, float], dict[str, float]]]] =
 #: 12,000), most in Mega Hit heads-up (1,310 against 1,191) and one of four in 2010
 #: (588 against 494).
 KIND_LEAF: Final = True
+#: Whether the kinds leaf weighs the shape of the hands too at three seats or more
+#: (:data:`SHAPE_LEAF_FEATURES`, :data:`SHAPE_LEAF_WEIGHTS`; option ``shape``, and
+#: ``kinds`` for the kinds leaf alone). It predicts who wins a hand better than the
+#: kinds leaf, but one searcher among three heuristic bots won no more hands with it
+#: at 1,000 iterations on the default's deals (docs/bots-log.md, "The shape leaf at
+#: four seats"): not adopted.
+SHAPE_LEAF: Final = False
 #: Whether playouts that stop early are scored by :func:`fitted_estimate` (the
 #: edition's :data:`LEAF_WEIGHTS`; other editions by the hand sizes). Adopted with
 #: :data:`FAIR_WILDS`: together, at 1,000 iterations against the heuristic bot on the same
@@ -309,13 +414,16 @@ POOL_SEATS: Final = 3
 MODELLED: Final = False
 
 
-def leaf_for(edition: str, fitted: bool, kinds: bool) -> KindLeaf | None:
-    """The leaf evaluation of ``edition``'s playouts that stop early: the kinds leaf
-    (``kinds``), the seven fitted features (``fitted``, as a :class:`KindLeaf` that
-    weighs them), or None for the hand sizes (and editions without fitted weights)."""
+def leaf_for(edition: str, fitted: bool, kinds: bool, shape: bool = False) -> KindLeaf | None:
+    """The leaf evaluation of ``edition``'s playouts that stop early: the shape leaf
+    (``kinds`` and ``shape``), the kinds leaf (``kinds``), the seven fitted features
+    (``fitted``, as a :class:`KindLeaf` that weighs them), or None for the hand sizes
+    (and editions without fitted weights)."""
     if not fitted:
         return None
-    return kind_leaf(edition) if kinds else seven_feature_leaf(edition)
+    if not kinds:
+        return seven_feature_leaf(edition)
+    return shape_leaf(edition) if shape else kind_leaf(edition)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
@@ -349,7 +457,7 @@ def adopted(knowledge: Sampler, rng: random.Random) -> dict[str, Any]:
     ``rng``) and, while :data:`POOL_SEATS` or more seats are in play, its pool."""
     pooled = knowledge.seats_in_play >= POOL_SEATS
     return {
-        "leaf": leaf_for(knowledge.edition, FITTED_LEAF, KIND_LEAF),
+        "leaf": leaf_for(knowledge.edition, FITTED_LEAF, KIND_LEAF, SHAPE_LEAF),
         "fair_wilds": FAIR_WILDS,
         "greedy": GREEDY_PLAYOUTS,
         "held": HELD_COLOURS,
@@ -469,8 +577,7 @@ def leaf_features(game: Game) -> list[tuple[int, ...] | None]:
 
 
 #: The kinds leaf's features of a seat besides its cards of each kind, in order.
-KIND_LEAF_FEATURES: Final = (
-    *(kind.key for kind in Kind),
+KIND_LEAF_SEAT_FEATURES: Final = (
     "one card",
     "two cards",
     "of the colour",
@@ -479,45 +586,109 @@ KIND_LEAF_FEATURES: Final = (
     "presses owed",
     "next",
 )
+#: The shape leaf's features besides the kinds leaf's, in order (weighed at three seats
+#: or more; :data:`SHAPE_LEAF_WEIGHTS`): whether the seat holds three, four or five
+#: cards; whether it is second after the seat to act; whether it is to play a turn with
+#: no card of the colour in play, none matching the top card's symbol and no wild ("no
+#: play"); its cards matching the top card's symbol in another colour; how many colours
+#: it holds; under a duty, the launcher's presses since it last fired (up to
+#: :data:`SINCE_FIRE_CAP`); its cards of the colour it holds most; whether it is to play
+#: a turn holding one card it can play ("going out"); whether it is next holding one
+#: card; whether it holds wilds alone.
+SHAPE_LEAF_FEATURES: Final = (
+    "three cards",
+    "four cards",
+    "five cards",
+    "second",
+    "no play",
+    "matching",
+    "colours",
+    "presses since fire",
+    "most of a colour",
+    "going out",
+    "one card next",
+    "wilds only",
+)
+#: Every feature of :func:`kind_leaf_features`, in order: a seat's cards of each kind
+#: (by its edition-file key), the kinds leaf's others, the shape leaf's.
+KIND_LEAF_FEATURES: Final = (
+    *(kind.key for kind in Kind),
+    *KIND_LEAF_SEAT_FEATURES,
+    *SHAPE_LEAF_FEATURES,
+)
 #: Presses owed count up to this many in the kinds leaf (longer duties are rare). A
 #: Wild Hit-Fire's duty, until the launcher fires, owes no count: it counts 0.
 OWED_CAP: Final = 4
+#: The launcher's presses since it last fired count up to this many in the shape leaf.
+SINCE_FIRE_CAP: Final = 6
+#: Each face's colour as a number, 4 for a wild; and its symbol (kind and number), which
+#: a card of another colour matches (-1 for a wild: a wild matches by being wild).
+_COLOUR_CODE: Final = tuple(4 if card.colour is None else int(card.colour) for card in FACES)
+_SYMBOL: Final = tuple(
+    -1 if card.is_wild else int(card.kind) * 16 + (card.number or 0) for card in FACES
+)
 
 
 def kind_leaf_features(game: Game) -> list[tuple[int, ...] | None]:
-    """Each seat's kinds-leaf features (:data:`KIND_LEAF_FEATURES`; None for a seat out
-    of play): its cards of each kind, whether it holds one card or two, its cards of the
+    """Each seat's leaf features (:data:`KIND_LEAF_FEATURES`; None for a seat out of
+    play): its cards of each kind, whether it holds one card or two, its cards of the
     colour in play, whether it is to play a turn, to press under a duty (and how many
-    presses it owes, up to :data:`OWED_CAP`), or next after the seat to act. What
-    :class:`KindLeaf` weighs, written out (for fitting and checking it)."""
+    presses it owes, up to :data:`OWED_CAP`), or next after the seat to act; then the
+    shape leaf's (:data:`SHAPE_LEAF_FEATURES`). What :class:`KindLeaf` weighs, written
+    out (for fitting and checking it)."""
     faces = game.faces
     to_act = game.to_act
     pressing = game.phase is _PRESSING
     after = game._succ[to_act] if to_act is not None else -1
+    second = game._succ[after] if after >= 0 else -1
     owed = min(game.duties[0].left, OWED_CAP) if pressing else 0
+    since_fire = min(game.launcher.since_fire, SINCE_FIRE_CAP)
+    top_symbol = _SYMBOL[faces[game.pile[-1]].index]
     rows: list[tuple[int, ...] | None] = []
     for s, hand in enumerate(game.hands):
         if not game.active[s]:
             rows.append(None)
             continue
         kinds = [0] * len(Kind)
-        of_colour = 0
+        held = [0, 0, 0, 0]
+        of_colour = matching = wilds = 0
         for card_id in hand:
             face = faces[card_id]
             kinds[face.kind] += 1
-            of_colour += face.colour is not None and face.colour == game.colour
+            if face.colour is None:
+                wilds += 1
+                continue
+            held[face.colour] += 1
+            if face.colour == game.colour:
+                of_colour += 1
+            elif _SYMBOL[face.index] == top_symbol:
+                matching += 1
         cards = len(hand)
         acting = s == to_act
+        playing = acting and not pressing
+        no_play = playing and of_colour == 0 and matching == 0 and wilds == 0
         rows.append(
             (
                 *kinds,
                 cards == 1,
                 cards == 2,
                 of_colour,
-                acting and not pressing,
+                playing,
                 acting and pressing,
                 owed if acting else 0,
                 s == after,
+                cards == 3,
+                cards == 4,
+                cards == 5,
+                s == second and not acting,
+                no_play,
+                matching,
+                4 - held.count(0),
+                since_fire if acting and pressing else 0,
+                max(held),
+                playing and cards == 1 and not no_play,
+                s == after and cards == 1,
+                cards > 0 and wilds == cards,
             )
         )
     return rows
@@ -527,15 +698,16 @@ def kind_leaf_features(game: Game) -> list[tuple[int, ...] | None]:
 class KindLeaf:
     """The kinds leaf of an edition: who wins the hand, as a conditional logit of each
     seat's cards of every kind, of the colour in play, whether it holds one or two, and
-    whether it is to play, to press (and how many presses it owes) or next
-    (:data:`KIND_LEAF_FEATURES`; one set of weights heads-up, one for more seats).
+    whether it is to play, to press (and how many presses it owes) or next; with weights
+    for :data:`SHAPE_LEAF_FEATURES`, the shape leaf (:data:`KIND_LEAF_FEATURES`; one set
+    of weights heads-up, one for more seats).
 
     The weights of a seat's cards are summed face by face, from a table per colour in
     play (a card of that colour carries the colour's weight too), so a seat costs one
-    lookup a card.
+    lookup a card; the shape's features, where a table weighs them, a second pass.
     """
 
-    __slots__ = ("extras", "faces")
+    __slots__ = ("extras", "faces", "shapes")
 
     def __init__(self, weights: tuple[dict[str, float], dict[str, float]]) -> None:
         for table in weights:
@@ -546,6 +718,8 @@ class KindLeaf:
         self.faces: list[list[list[float]]] = []
         #: [heads-up or not] -> one card, two cards, to play, to press, a press owed, next
         self.extras: list[tuple[float, ...]] = []
+        #: [heads-up or not] -> the weights of SHAPE_LEAF_FEATURES, or None if all are 0
+        self.shapes: list[tuple[float, ...] | None] = []
         for table in weights:
             by_colour = []
             for colour in (*Colour, None):
@@ -574,6 +748,8 @@ class KindLeaf:
                     )
                 )
             )
+            shape = tuple(table.get(name, 0.0) for name in SHAPE_LEAF_FEATURES)
+            self.shapes.append(shape if any(shape) else None)
 
     def estimate(self, game: Game) -> list[float]:
         """Each seat's chance of winning the hand (0 for a seat out of play)."""
@@ -581,6 +757,7 @@ class KindLeaf:
         colour = game.colour
         weights = self.faces[table][4 if colour is None else colour]
         w_one, w_two, w_play, w_press, w_owed, w_next = self.extras[table]
+        shape = self.shapes[table]
         faces = game.faces
         to_act = game.to_act
         pressing = game.phase is _PRESSING
@@ -606,9 +783,69 @@ class KindLeaf:
                     z += w_play
             elif s == after:
                 z += w_next
+            if shape is not None:
+                z += _shape_terms(game, shape, s, after)
             exps.append(math.exp(z))
         total = sum(exps)
         return [e / total for e in exps]
+
+
+def _shape_terms(game: Game, weights: tuple[float, ...], seat: int, after: int) -> float:
+    """The shape leaf's part of ``seat``'s logit (:data:`SHAPE_LEAF_FEATURES`, as
+    :func:`kind_leaf_features` writes them out) under ``weights``."""
+    (
+        w_three,
+        w_four,
+        w_five,
+        w_second,
+        w_no_play,
+        w_matching,
+        w_colours,
+        w_since_fire,
+        w_most,
+        w_going_out,
+        w_one_next,
+        w_wilds_only,
+    ) = weights
+    faces = game.faces
+    colour = game.colour
+    in_play = 4 if colour is None else int(colour)
+    top_symbol = _SYMBOL[faces[game.pile[-1]].index]
+    held = [0, 0, 0, 0, 0]  # each colour's cards, then the wilds
+    matching = 0
+    hand = game.hands[seat]
+    for card_id in hand:
+        index = faces[card_id].index
+        code = _COLOUR_CODE[index]
+        held[code] += 1
+        if code != in_play and code != 4 and _SYMBOL[index] == top_symbol:
+            matching += 1
+    wilds = held[4]
+    cards = len(hand)
+    z = w_matching * matching + w_most * max(held[0], held[1], held[2], held[3])
+    z += w_colours * ((held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0))
+    if cards == 3:
+        z += w_three
+    elif cards == 4:
+        z += w_four
+    elif cards == 5:
+        z += w_five
+    if cards and wilds == cards:
+        z += w_wilds_only
+    to_act = game.to_act
+    if seat == to_act:
+        if game.phase is _PRESSING:
+            z += w_since_fire * min(game.launcher.since_fire, SINCE_FIRE_CAP)
+        elif (in_play == 4 or held[in_play] == 0) and matching == 0 and wilds == 0:
+            z += w_no_play
+        elif cards == 1:
+            z += w_going_out
+    elif seat == after:
+        if cards == 1:
+            z += w_one_next
+    elif to_act is not None and seat == game._succ[after]:
+        z += w_second
+    return z
 
 
 @functools.cache
@@ -617,6 +854,17 @@ def kind_leaf(edition: str) -> KindLeaf | None:
     playouts are scored by the hand sizes)."""
     weights = KIND_LEAF_WEIGHTS.get(edition)
     return None if weights is None else KindLeaf(weights)
+
+
+@functools.cache
+def shape_leaf(edition: str) -> KindLeaf | None:
+    """The shape leaf of ``edition``: the kinds leaf heads-up, and at three seats or more
+    :data:`SHAPE_LEAF_WEIGHTS` (the kinds leaf where the edition has no such weights;
+    None without fitted weights)."""
+    weights = KIND_LEAF_WEIGHTS.get(edition)
+    if weights is None:
+        return None
+    return KindLeaf((weights[0], SHAPE_LEAF_WEIGHTS.get(edition, weights[1])))
 
 
 def seven_feature_weights(weights: Sequence[float]) -> dict[str, float]:
@@ -1141,6 +1389,9 @@ class ISMCTSBot:
         kind_leaf: With ``fitted_leaf``, that leaf is the kinds leaf (:class:`KindLeaf`,
             option ``kinds``) rather than the seven features of :data:`LEAF_WEIGHTS`
             (option ``fitted``).
+        shape_leaf: With ``kind_leaf``, the kinds leaf weighs the shape of the hands
+            too at three seats or more (:data:`SHAPE_LEAF_WEIGHTS`, option ``shape``;
+            ``kinds`` turns it off).
         exploration: UCB1's constant (option ``c=X``).
         infer_presses: Opponents who pressed at the start of their turn are taken to
             have had no playable card (on by default; option ``blind`` turns it off).
@@ -1181,6 +1432,7 @@ class ISMCTSBot:
         min_visits: int = OVERRIDE_VISITS,
         fitted_leaf: bool = FITTED_LEAF,
         kind_leaf: bool = KIND_LEAF,
+        shape_leaf: bool = SHAPE_LEAF,
         fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
         held: bool = HELD_COLOURS,
@@ -1208,6 +1460,7 @@ class ISMCTSBot:
         self.min_visits = min_visits
         self.fitted_leaf = fitted_leaf
         self.kind_leaf = kind_leaf
+        self.shape_leaf = shape_leaf
         self.fair_wilds = fair_wilds
         self.greedy = greedy
         self.held = held
@@ -1246,7 +1499,7 @@ class ISMCTSBot:
             hint=hint,
             prior=self.prior,
             settle_on=hint.code if margin is not None and hint is not None else None,
-            leaf=leaf_for(knowledge.edition, self.fitted_leaf, self.kind_leaf),
+            leaf=leaf_for(knowledge.edition, self.fitted_leaf, self.kind_leaf, self.shape_leaf),
             fair_wilds=self.fair_wilds,
             greedy=self.greedy,
             held=self.held,
@@ -1284,7 +1537,7 @@ class ISMCTSBot:
 # Every option parse_ismcts takes, as an unknown option's error lists them.
 SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
-    "kinds or fitted or sizes, faces or actions, greedy or random, held or colours, "
+    "shape or kinds or fitted or sizes, faces or actions, greedy or random, held or colours, "
     "infer or blind, wilds or presses, named or unnamed, every or latest, "
     "explain=S or unexplained, pool=P, model or searched"
 )
@@ -1318,9 +1571,10 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         key, sep, value = part.partition("=")
         if key == "guided" and not sep:
             settings["guided"] = True
-        elif key in ("fitted", "kinds", "sizes") and not sep:
+        elif key in ("shape", "kinds", "fitted", "sizes") and not sep:
             settings["fitted"] = key != "sizes"
-            settings["kinds"] = key == "kinds"
+            settings["kinds"] = key in ("shape", "kinds")
+            settings["shape"] = key == "shape"
         elif key in ("faces", "actions") and not sep:
             settings["faces"] = key == "faces"
         elif key in ("greedy", "random") and not sep:
@@ -1400,6 +1654,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         min_visits=int(settings.get("visits", OVERRIDE_VISITS)),
         fitted_leaf=bool(settings.get("fitted", FITTED_LEAF)),
         kind_leaf=bool(settings.get("kinds", KIND_LEAF)),
+        shape_leaf=bool(settings.get("shape", SHAPE_LEAF)),
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
         held=bool(settings.get("held", HELD_COLOURS)),
