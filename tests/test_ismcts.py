@@ -446,7 +446,7 @@ TRIAL_OPTIONS = (
     "",
     ":prior=1:margin=0.05:visits=2",
     ":fitted",
-    ":kinds",  # the kinds leaf without the shape's features
+    ":shape",  # the kinds leaf with the shape of the hands (off by default)
     ":faces",
     ":greedy",
     ":held",
