@@ -34,6 +34,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "faces:fitted:held": {"fair_wilds": True, "leaf": True, "held": True},
     "faces:kinds": {"fair_wilds": True, "leaf": "kinds"},
     "faces:shape": {"fair_wilds": True, "leaf": "shape"},
+    "faces:kinds:aimed": {"fair_wilds": True, "leaf": "kinds", "aimed": True},
 }
 TABLES = (("2010", 2), ("2003", 4), ("2010", 4), ("mega-hit", 4))
 

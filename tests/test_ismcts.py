@@ -261,7 +261,8 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
     assert str(refused.value) == (
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, shape or kinds or fitted or sizes, faces or actions, "
-        "greedy or random, held or colours, infer or blind, wilds or presses, named or "
+        "greedy or random, aimed or unaimed, held or colours, infer or blind, wilds or "
+        "presses, named or "
         "unnamed, every or latest, explain=S or unexplained, pool=P, model or searched)"
     )
 
@@ -455,6 +456,7 @@ TRIAL_OPTIONS = (
     ":every",
     ":pool=2",  # the pool dealt again (the default's 100 exceed these searches)
     ":model",
+    ":unaimed",  # playouts that aim at random (aimed by default)
 )
 
 
@@ -573,6 +575,11 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     assert not kinds.shape_leaf
     shaped = make_bot("ismcts:iters=300:shape", random.Random(0))
     assert isinstance(shaped, ISMCTSBot) and shaped.kind_leaf and shaped.shape_leaf
+    assert isinstance(kinds, ISMCTSBot) and kinds.aimed  # the default
+    unaimed = make_bot("ismcts:iters=300:unaimed", random.Random(0))
+    assert isinstance(unaimed, ISMCTSBot) and not unaimed.aimed
+    aimed = make_bot("ismcts:iters=300:unaimed:aimed", random.Random(0))
+    assert isinstance(aimed, ISMCTSBot) and aimed.aimed
     plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
     assert plain.exploration == EXPLORATION == 0.7
@@ -789,6 +796,48 @@ def test_fair_playouts_play_a_wild_about_as_often_as_a_coloured_card() -> None:
             assert action in game.legal_actions(0)
             wilds += action.colour is not None
         assert low < wilds / draws < high, (fair, wilds)
+
+
+@pytest.mark.parametrize(
+    ("edition", "card", "targeted"),
+    [("2003", "R-TH", "play R-TH @2"), ("2010", "WAA", "play WAA {colour} @2")],
+)
+def test_aimed_playouts_draw_a_targeted_card_fairly_and_aim_it_at_the_smallest_hand(
+    edition: str, card: str, targeted: str
+) -> None:
+    # docs/bots.md, ":aimed". Playable: R5 and a card that names a target, three
+    # targets at four seats; seat 2 holds the smallest hand (two cards).
+    game = parse_position(
+        f"{edition} hands={card},R5,B9/G1,G2,G3/Y1,Y2/B1,B2,B3,B4 pile=R2 colour=R dir=cw "
+        "turn=0 dealer=3 scores=0,0,0,0 stock=... launcher=hazard seed=0"
+    )
+    rng = random.Random(3)
+    draws = 4000
+    plays = [playout_policy(game, 0, rng, fair_wilds=True, aimed=True) for _ in range(draws)]
+    aimed = [play for play in plays if play.target is not None]
+    # Each card about half the time, the targeted one always at seat 2.
+    assert 0.45 < len(aimed) / draws < 0.55
+    colours = {"colour": "R"} if card == "WAA" else {}
+    assert {str(play) for play in aimed} <= {targeted.format(colour=c) for c in "RYGB"}
+    assert any(str(play) == targeted.format(**colours) for play in aimed)
+    # Unaimed, every target is an action of its own: the targeted card three times as
+    # often as R5 (3 in 4), at each seat alike.
+    plays = [playout_policy(game, 0, rng, fair_wilds=True) for _ in range(draws)]
+    unaimed = [play.target for play in plays if play.target is not None]
+    assert 0.70 < len(unaimed) / draws < 0.80
+    assert {unaimed.count(seat) > draws / 5 for seat in (1, 2, 3)} == {True}
+
+
+def test_aimed_playouts_change_nothing_heads_up() -> None:
+    # docs/bots.md, ":aimed": one target heads-up, so the same plays from the same stream.
+    game = parse_position(
+        "2003 hands=R-TH,R5,W,B9/G1,G2,G3 pile=R2 colour=R dir=cw turn=0 dealer=1 "
+        "scores=0,0 stock=... launcher=hazard seed=0"
+    )
+    aimed, unaimed = random.Random(5), random.Random(5)
+    for _ in range(500):
+        play = playout_policy(game, 0, aimed, fair_wilds=True, aimed=True)
+        assert play == playout_policy(game, 0, unaimed, fair_wilds=True)
 
 
 def test_greedy_playouts_keep_wilds_for_need_and_name_the_colour_held_most() -> None:
