@@ -965,22 +965,21 @@ def playout_policy(
             return _greedy_play(game, seat, legal, plays, rng)
         index = int(rng.random() * plays)
         action = legal[index]
-        aiming = aimed and game.n_active > 2
-        if fair_wilds and aiming:
-            targets = game.n_active - 1
-            while action.colour is not None or action.target is not None:
+        # Aimed at three seats or more, a card that names a target is one play, not one
+        # per target (heads-up there is one target: nothing changes).
+        targets = game.n_active - 1 if aimed else 1
+        if fair_wilds:
+            # A card is drawn as often as another: a wild's play (one per colour) is kept
+            # with probability 1/4, an aimed play (one per target) with 1/targets.
+            while action.colour is not None or (targets > 1 and action.target is not None):
                 keep = 0.25 if action.colour is not None else 1.0
-                if action.target is not None:
+                if targets > 1 and action.target is not None:
                     keep /= targets
                 if rng.random() < keep:
                     break
                 index = int(rng.random() * plays)
                 action = legal[index]
-        elif fair_wilds:
-            while action.colour is not None and rng.random() >= 0.25:
-                index = int(rng.random() * plays)
-                action = legal[index]
-        if aiming and action.target is not None:
+        if targets > 1 and action.target is not None:
             return _aimed(game, seat, legal[:plays], action, rng)
         if not action.uno and index + 1 < plays and legal[index + 1].uno:
             return legal[index + 1]  # the same play, saying UNO
