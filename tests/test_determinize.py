@@ -603,6 +603,30 @@ def test_an_opponents_past_view_with_its_real_hand_is_the_view_it_had(
     assert checked >= 30
 
 
+def test_a_past_view_built_for_hand_after_hand_is_the_whole_view_of_the_last() -> None:
+    # A sample weighs many hands in one past position: the view built for each is the one
+    # built from nothing for that hand, every field (hand, counts, UNO flags, legal plays)
+    # and not a field of the hand before.
+    checked = 0
+    for seed in range(8):
+        game, _seen = heuristic_match_views("2003", 4, seed, 90)
+        if game.is_over:
+            continue
+        sampler = Sampler(game, 0)
+        rng = random.Random(seed)
+        for other in range(1, 4):
+            for turn in sampler.past_turns(other):
+                for _hand in range(4):
+                    sample = sampler.sample(rng)
+                    held = list(sample.hands[other])[: rng.randrange(len(sample.hands[other]) + 1)]
+                    seen = sampler.past_view(held, turn)
+                    scene = sampler._scenes[id(turn)][1]
+                    assert seen == view(scene, other)
+                    assert seen.hand_counts[other] == len(held) + len(turn.held_since)
+                    checked += 1
+    assert checked >= 40
+
+
 def test_a_card_taken_forgets_the_plays_before_it() -> None:
     # Seat 1 played as its turn began, then took cards from the launcher: that play is
     # forgotten (its hand then is no longer its hand now plus what it played since).

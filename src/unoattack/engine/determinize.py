@@ -72,7 +72,7 @@ from unoattack.engine.events import (
 from unoattack.engine.game import Game
 from unoattack.engine.movegen import MATCH_MASKS
 from unoattack.engine.state import NO_SEAT, Phase
-from unoattack.engine.view import View, view
+from unoattack.engine.view import View, rehanded, view
 from unoattack.rules.cards import FACES, Card, Colour, Kind
 
 __all__ = ["Knowledge", "PastTurn", "Sampler", "determinize", "knowledge"]
@@ -581,9 +581,10 @@ class Sampler:
         # For sample_explained: each other seat's latest plays since it last took a card,
         # and the positions they were made in (built when first asked for).
         self._turns = guesses.turns
-        # id of a turn -> (the turn, its position): the turn kept, so that its id is not
-        # reused for another (hashing a turn costs more than building its view)
-        self._scenes: dict[int, tuple[PastTurn, Game]] = {}
+        # id of a turn -> (the turn, its position, its player's view of it with no hand):
+        # the turn kept, so that its id is not reused for another (hashing a turn costs
+        # more than building its view)
+        self._scenes: dict[int, tuple[PastTurn, Game, View]] = {}
         # The public game: the seat's hand and the pile as they are, every hidden zone
         # emptied (so a sample can only ever hold what the sampler deals into it).
         public = game.search_copy(random.Random(0))
@@ -786,7 +787,9 @@ class Sampler:
         back, and the table as it was then (the pile's top card, the colour, the
         direction, the hands' sizes, the launcher's counter)."""
         scene = self._scenes.get(id(turn))
-        game = scene[1] if scene is not None and scene[0] is turn else self._scene(turn)
+        if scene is None or scene[0] is not turn:
+            scene = self._scene(turn)
+        _turn, game, seen = scene
         ids_of = game._tables.ids_of
         player = turn.seat
         hand = dict.fromkeys(hand_now)
@@ -798,9 +801,11 @@ class Sampler:
         game.hands[player] = hand
         game._index_hand(player)
         game._cache.seat = NO_SEAT
-        return view(game, player)
+        # Only the hand differs from one weighed hand to the next: the rest of the view
+        # is the scene's, built once.
+        return rehanded(seen, game, player)
 
-    def _scene(self, turn: PastTurn) -> Game:
+    def _scene(self, turn: PastTurn) -> tuple[PastTurn, Game, View]:
         """The public position of ``turn``: its player to start a turn, nothing owed,
         the other hands of their sizes then (which cards they hold does not change what
         the player may do)."""
@@ -823,8 +828,11 @@ class Sampler:
         game.skip_after_bonus = game._bonus_skip = -1
         game.resume_colour = False
         game.launcher.since_fire = turn.since_fire
-        self._scenes[id(turn)] = (turn, game)
-        return game
+        game.hands[player] = {}
+        game._index_hand(player)
+        scene = (turn, game, view(game, player))
+        self._scenes[id(turn)] = scene
+        return scene
 
     def _layers(self) -> tuple[tuple[int, tuple[tuple[int, frozenset[int]], ...]], ...]:
         """Each seat's presses since its last trade in layers, oldest first: (how many of

@@ -114,6 +114,8 @@ def view(game: Game, seat: int) -> View:
 _SEAT: Final = View._fields.index("seat")
 _HAND: Final = View._fields.index("hand")
 _LEGAL: Final = View._fields.index("legal_actions")
+_COUNTS: Final = View._fields.index("hand_counts")
+_SAID_UNO: Final = View._fields.index("said_uno")
 
 
 def views(game: Game, seats: Sequence[int]) -> list[View]:
@@ -134,6 +136,24 @@ def views(game: Game, seats: Sequence[int]) -> list[View]:
         fields[_LEGAL] = game.legal_actions(seat)
         seen.append(View._make(fields))
     return seen
+
+
+def rehanded(seen: View, game: Game, seat: int) -> View:
+    """``view(game, seat)`` when ``seen`` is that view from before ``seat``'s hand, and
+    nothing else, changed: the fields the hand decides built again, the others kept (a
+    search weighing many hands in one position builds the rest once)."""
+    fields = list(seen)
+    hand = game.hands[seat]
+    count = len(hand)
+    fields[_HAND] = tuple(map(game.faces.__getitem__, hand))
+    counts = list(seen.hand_counts)
+    counts[seat] = count
+    fields[_COUNTS] = tuple(counts)
+    said = list(seen.said_uno)
+    said[seat] = game.called_uno[seat] and count == 1
+    fields[_SAID_UNO] = tuple(said)
+    fields[_LEGAL] = game.legal_actions(seat)
+    return View._make(fields)
 
 
 def events_for(events: list[Event], seat: int) -> list[Event]:
