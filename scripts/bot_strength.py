@@ -48,6 +48,7 @@ import json
 import os
 import platform
 import queue
+import random
 import re
 import shlex
 import subprocess
@@ -59,6 +60,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from unoattack.bots import make_bot
 from unoattack.engine.movegen import COMPILED
 from unoattack.sim.backends import cpu_count
 from unoattack.sim.simulate import GameRow, simulate
@@ -361,6 +363,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", default="100-109", help="line: a run per seed")
     parser.add_argument("--cores", default="0,1", help="line: a run at a time on each")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "runs", help="line: runs")
+    parser.add_argument(
+        "--bot",
+        default=SEARCHER,
+        help=f"line: the searcher (default {SEARCHER}; an option under trial at the hard "
+        "level's time, e.g. ismcts:time=0.5:aimtree, with --out elsewhere)",
+    )
     parser.add_argument("--jobs", type=int, default=cpu_count())
     parser.add_argument("--write", action="store_true", help="update docs/bots.md")
     args = parser.parse_args(argv)
@@ -377,7 +385,15 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError:
             parser.error(f"--cores {args.cores!r}: give core numbers, as 0,1")
         deals = args.deals or 200 // args.players
-        print(line(args.edition, args.players, seed_list(args.seeds), cores, deals, args.out))
+        try:
+            make_bot(args.bot, random.Random(0))
+        except ValueError as exc:
+            parser.error(f"--bot: {exc}")
+        print(
+            line(
+                args.edition, args.players, seed_list(args.seeds), cores, deals, args.out, args.bot
+            )
+        )
         return
     if args.table == "targets":
         text = targets(args.deals or 1000, args.jobs)

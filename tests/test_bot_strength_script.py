@@ -172,3 +172,20 @@ def test_line_refuses_a_core_it_may_not_use_stops_at_a_failed_run_and_reads_seed
         script.seed_list("100-x")
     with pytest.raises(SystemExit, match="109-100 runs backwards"):
         script.seed_list("109-100")
+
+
+def test_line_plays_the_bot_it_is_given_and_refuses_an_unknown_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An option under trial at the hard level's time: `line --bot SPEC --out DIR`.
+    script = load_script("bot_strength")
+    core = str(min(os.sched_getaffinity(0)))
+    common = ["line", "--players", "2", "--deals", "2", "--seeds", "5", "--cores", core]
+    with pytest.raises(SystemExit) as refused:
+        script.main([*common, "--out", str(tmp_path), "--bot", "ismcts:time=0.5:bogus"])
+    assert refused.value.code == 2
+    assert "--bot: bot 'ismcts:time=0.5:bogus': unknown option 'bogus'" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+    script.main([*common, "--out", str(tmp_path), "--bot", "ismcts:iters=5:aimtree"])
+    run = json.loads((tmp_path / "heads-2003-hard-5.json").read_text())
+    assert run["config"]["bots"] == ["ismcts:iters=5:aimtree", "heuristic"]

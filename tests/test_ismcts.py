@@ -25,6 +25,7 @@ from unoattack.bots.ismcts import (
     SPEC_OPTIONS,
     KindLeaf,
     SamplePool,
+    aimed_decisions,
     coach,
     decisions,
     fitted_estimate,
@@ -261,9 +262,9 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
     assert str(refused.value) == (
         "bot 'ismcts:iters=10:fast': unknown option 'fast' (iters=N, time=S, depth=D, c=X, "
         "prior=W, margin=M, visits=V, guided, shape or kinds or fitted or sizes, faces or actions, "
-        "greedy or random, aimed or unaimed, held or colours, infer or blind, wilds or "
-        "presses, named or "
-        "unnamed, every or latest, explain=S or unexplained, pool=P, model or searched)"
+        "greedy or random, aimed or unaimed, aimtree or searchaims, held or colours, "
+        "infer or blind, wilds or presses, named or unnamed, every or latest, "
+        "explain=S or unexplained, pool=P, model or searched)"
     )
 
 
@@ -457,6 +458,7 @@ TRIAL_OPTIONS = (
     ":pool=2",  # the pool dealt again (the default's 100 exceed these searches)
     ":model",
     ":unaimed",  # playouts that aim at random (aimed by default)
+    ":aimtree",  # the other seats in the tree aim as the heuristic bot (off by default)
 )
 
 
@@ -590,6 +592,11 @@ def test_the_advice_options_are_read_from_the_name() -> None:
     assert isinstance(unaimed, ISMCTSBot) and not unaimed.aimed
     aimed = make_bot("ismcts:iters=300:unaimed:aimed", random.Random(0))
     assert isinstance(aimed, ISMCTSBot) and aimed.aimed
+    assert isinstance(kinds, ISMCTSBot) and not kinds.aimed_tree  # the default
+    tree = make_bot("ismcts:iters=300:aimtree", random.Random(0))
+    assert isinstance(tree, ISMCTSBot) and tree.aimed_tree
+    searched = make_bot("ismcts:iters=300:aimtree:searchaims", random.Random(0))
+    assert isinstance(searched, ISMCTSBot) and not searched.aimed_tree
     plain = make_bot("ismcts:iters=300:prior=0:sizes:actions:random:colours", random.Random(0))
     assert isinstance(plain, ISMCTSBot)
     assert plain.exploration == EXPLORATION == 0.7
@@ -836,6 +843,56 @@ def test_aimed_playouts_draw_a_targeted_card_fairly_and_aim_it_at_the_smallest_h
     unaimed = [play.target for play in plays if play.target is not None]
     assert 0.70 < len(unaimed) / draws < 0.80
     assert {unaimed.count(seat) > draws / 5 for seat in (1, 2, 3)} == {True}
+
+
+@pytest.mark.parametrize(
+    ("edition", "card", "per_target"), [("2003", "R-TH", 1), ("2010", "WAA", 4)]
+)
+@pytest.mark.parametrize(
+    ("sizes", "scores", "aimed_at"),
+    [
+        ("G1,G2,G3/Y1,Y2/B1,B2,B3,B4", "0,0,0,0", {2}),  # the smallest hand
+        ("G1,G2/Y1,Y2/B1,B2,B3,B4", "0,10,20,0", {2}),  # tied: the higher score
+        ("G1,G2/Y1,Y2/B1,B2", "0,10,10,10", {1, 2, 3}),  # tied on both: each of them
+    ],
+)
+def test_the_tree_aims_the_other_seats_plays_as_the_heuristic_bot_aims(
+    edition: str, card: str, per_target: int, sizes: str, scores: str, aimed_at: set[int]
+) -> None:
+    # docs/bots.md, ":aimtree". Seat 0 holds a card that names a target (a Trade Hands,
+    # one play a target; a Wild Attack-Attack, one a colour and target), three targets at
+    # four seats: only the heuristic bot's are kept, and every other decision.
+    game = parse_position(
+        f"{edition} hands={card},R5/{sizes} pile=R2 colour=R dir=cw turn=0 dealer=3 "
+        f"scores={scores} stock=... launcher=hazard seed=0"
+    )
+    legal = decisions(game.legal_actions(0))
+    kept = aimed_decisions(game, 0, legal)
+    assert [a for a in kept if a.target is None] == [a for a in legal if a.target is None]
+    assert {a.target for a in kept if a.target is not None} == aimed_at
+    assert len([a for a in kept if a.target is not None]) == per_target * len(aimed_at)
+    assert [a for a in legal if a in kept] == kept  # in the engine's order
+
+
+@pytest.mark.parametrize("edition", ["2003", "2010", "mega-hit"])
+def test_every_aim_of_a_heuristic_bot_is_one_the_tree_keeps(edition: str) -> None:
+    # The heuristic bots' plays that name a target, over whole seeded matches at four
+    # seats: aimed_decisions keeps each of them, so a tree that aims the other seats so
+    # never rules out what a heuristic seat does.
+    aims = 0
+    for seed in range(30):
+        game = Game.new(edition, players=4, seed=seed, launcher="hazard")
+        bots = [HeuristicBot(random.Random(seed * 4 + s)) for s in range(4)]
+        while not game.is_over and len(game.history) < 600:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].choose(view(game, seat))
+            if action.target is not None and action.kind is ActionKind.PLAY:
+                legal = decisions(game.legal_actions(seat))
+                assert action in aimed_decisions(game, seat, legal), (seed, str(action))
+                aims += 1
+            game.apply(action, seat)
+    assert aims >= 20
 
 
 def test_aimed_playouts_change_nothing_heads_up() -> None:

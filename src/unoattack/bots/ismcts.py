@@ -348,6 +348,13 @@ GREEDY_PLAYOUTS: Final = False
 #: (2026-12-07, docs/bots-log.md, "Aimed playouts at four seats"): 2003 +53 +- 46
 #: hands, 2010 -1 +- 85, Mega Hit -9 +- 50; heads-up it plays exactly as without.
 AIMED_PLAYOUTS: Final = True
+#: Whether, at three seats or more, the tree searches the other seats' plays that name a
+#: target (Trade Hands, Wild Attack-Attack, a Mega Hit Double attaque) only at the
+#: target the heuristic bot names, the smallest other hand in play, then the highest
+#: score (ties: each of them; see :func:`aimed_decisions`). The target is public, so
+#: where the other seats are heuristic bots the tree then plays their aims as they do;
+#: the searcher's own targets are searched. Option ``aimtree``, ``searchaims`` without.
+AIMED_TREE: Final = False
 #: Whether the tree searches only the wild colours its player holds most (see
 #: :func:`held_colours`).
 HELD_COLOURS: Final = False
@@ -470,6 +477,7 @@ def adopted(knowledge: Sampler, rng: random.Random) -> dict[str, Any]:
         "fair_wilds": FAIR_WILDS,
         "greedy": GREEDY_PLAYOUTS,
         "aimed": AIMED_PLAYOUTS,
+        "aimed_tree": AIMED_TREE,
         "held": HELD_COLOURS,
         "infer_presses": INFER_PRESSES,
         "infer_wilds": INFER_WILDS,
@@ -1023,6 +1031,35 @@ def _aimed(
     return found
 
 
+def aimed_decisions(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+    """``legal`` with each play that names a target kept only where it names the heuristic
+    bot's target (:meth:`~unoattack.bots.heuristic.HeuristicBot`'s attack target and
+    Trade Hands partner): the smallest other hand in play, then the highest score, every
+    seat tied for it kept. A card none of whose plays names such a seat keeps them all.
+    Both figures are public, so a search can model a heuristic seat's aim exactly.
+
+    >>> from unoattack.engine import Game
+    >>> game = Game.new("2003", players=4, seed=1)
+    >>> legal = game.legal_actions(game.to_act)
+    >>> aimed_decisions(game, game.to_act, legal) == legal  # no play that names a target
+    True
+    """
+    aiming = [action for action in legal if action.target is not None]
+    if not aiming:
+        return legal
+    hands, scores, active = game.hands, game.scores, game.active
+    best = min((len(hands[s]), -scores[s]) for s in range(game.n) if s != seat and active[s])
+    targets = {
+        s for s in range(game.n) if s != seat and active[s] and (len(hands[s]), -scores[s]) == best
+    }
+    aimed_cards = {action.card for action in aiming if action.target in targets}
+    return [
+        action
+        for action in legal
+        if action.target is None or action.target in targets or action.card not in aimed_cards
+    ]
+
+
 def _greedy_play(
     game: Game, seat: int, legal: Sequence[Action], plays: int, rng: random.Random
 ) -> Action:
@@ -1113,6 +1150,7 @@ def search(
     fair_wilds: bool = False,
     greedy: bool = False,
     aimed: bool = False,
+    aimed_tree: bool = False,
     held: bool = False,
     exploration: float = EXPLORATION,
     infer_presses: bool = False,
@@ -1134,7 +1172,9 @@ def search(
     code), the search settles early only when that decision leads. With ``leaf`` (a
     :class:`KindLeaf`, see :func:`leaf_for`), playouts that stop early are scored by it
     instead of :func:`estimate`. ``fair_wilds``, ``greedy`` and ``aimed``:
-    see :func:`playout_policy`.
+    see :func:`playout_policy`. With ``aimed_tree``, at three seats or more, the other
+    seats' plays in the tree that name a target name the heuristic bot's
+    (:func:`aimed_decisions`).
     With ``held``, the tree searches only the wild colours its player holds most
     (:func:`held_colours`). ``exploration``: UCB1's constant. With ``infer_presses``, the
     samples take an opponent who pressed at the start of its turn to have had no card it
@@ -1190,6 +1230,7 @@ def search(
             model,
             knowledge.seat,
             aimed,
+            aimed_tree and knowledge.seats_in_play > 2,
         )
         done += 1
         if done & 15:
@@ -1249,10 +1290,12 @@ def _iterate(
     model: HeuristicBot | None = None,
     searcher: int = -1,
     aimed: bool = False,
+    aimed_tree: bool = False,
 ) -> None:
     """One iteration on the sampled ``game``: select, expand, play out, back up (with
     ``bias``: a bonus ``bias[code] / (1 + visits)`` to root edges' scores; with
-    ``model``, the seats other than ``searcher`` play its choices)."""
+    ``model``, the seats other than ``searcher`` play its choices; with ``aimed_tree``,
+    they aim as the heuristic bot aims, :func:`aimed_decisions`)."""
     node = root
     path: list[_Edge] = []
     while not game.is_over and game.hand_number == hand:
@@ -1273,6 +1316,8 @@ def _iterate(
         if held:
             faces = game.faces
             legal = held_colours((faces[i].colour for i in game.hands[seat]), legal)
+        if aimed_tree and seat != searcher:
+            legal = aimed_decisions(game, seat, legal)
         edges = node.edges
         untried = []
         for action in legal:
@@ -1462,6 +1507,9 @@ class ISMCTSBot:
             the smallest other hand, as the heuristic bot does, and draw such a card no
             more often than another (:func:`playout_policy`; option ``aimed``,
             ``unaimed`` turns it off).
+        aimed_tree: At three seats or more, the other seats' plays in the tree that
+            name a target name the heuristic bot's (:func:`aimed_decisions`; option
+            ``aimtree``, ``searchaims`` turns it off).
         exploration: UCB1's constant (option ``c=X``).
         infer_presses: Opponents who pressed at the start of their turn are taken to
             have had no playable card (on by default; option ``blind`` turns it off).
@@ -1506,6 +1554,7 @@ class ISMCTSBot:
         fair_wilds: bool = FAIR_WILDS,
         greedy: bool = GREEDY_PLAYOUTS,
         aimed: bool = AIMED_PLAYOUTS,
+        aimed_tree: bool = AIMED_TREE,
         held: bool = HELD_COLOURS,
         exploration: float = EXPLORATION,
         infer_presses: bool = INFER_PRESSES,
@@ -1535,6 +1584,7 @@ class ISMCTSBot:
         self.fair_wilds = fair_wilds
         self.greedy = greedy
         self.aimed = aimed
+        self.aimed_tree = aimed_tree
         self.held = held
         self.exploration = exploration
         self.infer_presses = infer_presses
@@ -1575,6 +1625,7 @@ class ISMCTSBot:
             fair_wilds=self.fair_wilds,
             greedy=self.greedy,
             aimed=self.aimed,
+            aimed_tree=self.aimed_tree,
             held=self.held,
             exploration=self.exploration,
             infer_presses=self.infer_presses,
@@ -1611,7 +1662,7 @@ class ISMCTSBot:
 SPEC_OPTIONS: Final = (
     "iters=N, time=S, depth=D, c=X, prior=W, margin=M, visits=V, guided, "
     "shape or kinds or fitted or sizes, faces or actions, greedy or random, aimed or unaimed, "
-    "held or colours, "
+    "aimtree or searchaims, held or colours, "
     "infer or blind, wilds or presses, named or unnamed, every or latest, "
     "explain=S or unexplained, pool=P, model or searched"
 )
@@ -1655,6 +1706,8 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
             settings["greedy"] = key == "greedy"
         elif key in ("aimed", "unaimed") and not sep:
             settings["aimed"] = key == "aimed"
+        elif key in ("aimtree", "searchaims") and not sep:
+            settings["aimtree"] = key == "aimtree"
         elif key in ("held", "colours") and not sep:
             settings["held"] = key == "held"
         elif key in ("infer", "blind") and not sep:
@@ -1734,6 +1787,7 @@ def parse_ismcts(spec: str, rng: random.Random) -> ISMCTSBot:
         fair_wilds=bool(settings.get("faces", FAIR_WILDS)),
         greedy=bool(settings.get("greedy", GREEDY_PLAYOUTS)),
         aimed=bool(settings.get("aimed", AIMED_PLAYOUTS)),
+        aimed_tree=bool(settings.get("aimtree", AIMED_TREE)),
         held=bool(settings.get("held", HELD_COLOURS)),
         exploration=float(settings.get("c", EXPLORATION)),
         infer_presses=bool(settings.get("infer", INFER_PRESSES)),
