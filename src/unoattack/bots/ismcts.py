@@ -1033,7 +1033,7 @@ def _aimed(
 
 def aimed_decisions(game: Game, seat: int, legal: list[Action]) -> list[Action]:
     """``legal`` with each play that names a target kept only where it names the heuristic
-    bot's target (:meth:`~unoattack.bots.heuristic.HeuristicBot`'s attack target and
+    bot's target (:class:`~unoattack.bots.heuristic.HeuristicBot`'s attack target and
     Trade Hands partner): the smallest other hand in play, then the highest score, every
     seat tied for it kept. A card none of whose plays names such a seat keeps them all.
     Both figures are public, so a search can model a heuristic seat's aim exactly.
