@@ -9,7 +9,8 @@
   opponent who pressed at the start of its turn gets no card it could have played then,
   and the guess reads nothing the seat did not see. So too, with ``wilds``, for an
   opponent who played a wild at the start of its turn while nobody else was close to
-  going out: no coloured card it could have played then.
+  going out: no coloured card it could have played then; and, on a Mega Hit table, for
+  an opponent who pressed under a pile it could have stacked on: no Hit card.
 - Explaining plays (``sample_explained``, another option of the search): the view
   rebuilt of an opponent's past play, with its real hand, is the view it had; a card
   taken forgets the plays before it; the hands kept are the ones the model finds likely;
@@ -35,7 +36,15 @@ from unoattack.engine.determinize import (
     determinize,
     knowledge,
 )
-from unoattack.engine.events import CardPlayed, HandStarted, HandsTraded, Pressed, TurnStarted
+from unoattack.engine.events import (
+    CardPlayed,
+    HandStarted,
+    HandsTraded,
+    MustPress,
+    Pressed,
+    Reshuffled,
+    TurnStarted,
+)
 from unoattack.engine.view import View
 from unoattack.rules.cards import Card, Colour, Kind
 
@@ -414,6 +423,74 @@ def test_an_opponent_who_played_a_wild_with_nobody_close_is_dealt_no_coloured_ca
         assert any(kept_coloured(hand, top, colour) for hand in plain)
         return
     raise AssertionError("no seed gave a wild at the start of a turn")
+
+
+def after_a_press_under_a_pile(game: Game) -> dict[int, int]:
+    """Each other seat whose latest event of its own in the current hand was a press
+    under a Mega Hit pile it could have stacked on, or a later press of that duty: the
+    cards it has taken since that first press, itself included (public counts)."""
+    log = game.log
+    begin = max(i for i, event in enumerate(log) if isinstance(event, HandStarted))
+    found: dict[int, int] = {}
+    stack_duty = -1
+    for event in log[begin:]:
+        if isinstance(event, Pressed) and event.seat in found:
+            found[event.seat] += event.count
+        elif isinstance(event, Pressed) and event.seat == stack_duty != 0:
+            found[event.seat] = event.count
+        elif isinstance(event, (TurnStarted, CardPlayed)):
+            found.pop(event.seat, None)
+        elif isinstance(event, HandsTraded):
+            found.pop(event.seat, None)
+            found.pop(event.target, None)
+        if isinstance(event, MustPress):
+            stack_duty = event.seat if event.may_stack else -1
+        elif not isinstance(event, Reshuffled):
+            stack_duty = -1
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_an_opponent_who_pressed_under_a_pile_it_could_stack_on_is_dealt_no_hit_card(
+    players: int,
+) -> None:
+    # R37: facing a Mega Hit pile a player may pass it on with any Hit card. The heuristic
+    # bot always does, so a press there says it held none: of the cards it holds now, no
+    # more are Hit cards than it took since that press. A guess about opponents, not a
+    # rule; its real hand bears it out every time.
+    checked = guessed_plainly = 0
+    for seed in range(12):
+        game = Game.new("mega-hit", players=players, seed=seed)
+        # R37: "TOUTE carte Appuyer": Hit 1, Hit 2 and the Double attaque.
+        stackable = frozenset(
+            card
+            for card in game.faces
+            if card.kind in (Kind.HIT1, Kind.HIT2, Kind.WILD_ATTACK_ATTACK)
+        )
+        bots = [HeuristicBot(random.Random(seed * 5 + s)) for s in range(players)]
+        rng = random.Random(seed)
+        for _ in range(1500):
+            seat = game.to_act
+            if seat is None:
+                break
+            if seat == 0:
+                found = after_a_press_under_a_pile(game)
+                sampler = Sampler(game, 0) if found else None
+                for presser, taken in found.items():
+                    assert sampler is not None
+                    hits = sum(card in stackable for card in game.hand(presser))
+                    assert hits <= taken  # the bot did not keep a Hit card back
+                    for _sample in range(6):
+                        hand = sampler.sample_inferring(rng).hand(presser)
+                        assert len(hand) == len(game.hand(presser))
+                        assert sum(card in stackable for card in hand) <= taken
+                    plain = sampler.sample(rng).hand(presser)
+                    guessed_plainly += sum(card in stackable for card in plain) > taken
+                    checked += 1
+            game.apply(bots[seat].choose(view(game, seat)), seat)
+    assert checked >= 100
+    # Without the guess, samples deal such a seat more Hit cards than it can hold.
+    assert guessed_plainly >= 10
 
 
 def most_held(hand: list[Card]) -> set[Colour]:

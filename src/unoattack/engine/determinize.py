@@ -24,6 +24,10 @@ to have had no card it could play (it could have reneged, R14, so this is a gues
 the opponent, not a rule). The cards it still holds from then are dealt from the faces
 that were not playable then (a Trade Hands excepted: one that would not have helped is
 kept). That it held at least its hand's size less the cards it took since is certain.
+On a Mega Hit table it reads a press of the same kind: an opponent who pressed first
+under a pile it could have stacked on is taken to have held no Hit card (R37: any Hit
+card, whatever its colour, the Double attaque included); nothing is better done with a
+Hit card than passing the pile on.
 With ``wilds=True`` it reads one thing more of the same kind: an opponent who played a
 wild at the start of its turn, keeping cards, while no other hand held two cards or
 fewer, is taken to have had no coloured card it could play (a player keeps wilds for
@@ -65,7 +69,9 @@ from unoattack.engine.events import (
     Event,
     HandStarted,
     HandsTraded,
+    MustPress,
     Pressed,
+    Reshuffled,
     StartCardTurned,
     TurnStarted,
 )
@@ -178,7 +184,8 @@ class _Guesses(NamedTuple):
     (see :func:`_guesses`)."""
 
     #: Seat -> (the mask of the faces it did not hold then, the cards taken since), from
-    #: presses at the start of a turn.
+    #: presses at the start of a turn and first presses under a pile it could have
+    #: stacked on.
     presses: dict[int, tuple[int, int]]
     #: The same from presses and from wilds played at the start of a turn.
     wilds: dict[int, tuple[int, int]]
@@ -235,6 +242,8 @@ class HandReading:
         "_reversed",
         "_since_fire",
         "_sizes",
+        "_stack_duty",
+        "_stackable",
         "_top",
         "_turns",
         "_wilds",
@@ -246,6 +255,7 @@ class HandReading:
         self._log: list[Event] | None = None  # the log read (None: nothing read yet)
         self._read = 0  # how many of its events
         self._last: Event | None = None  # the last of them, to tell the log has not changed
+        self._stackable = 0  # the faces that may be stacked on a Mega Hit pile (see read)
         self._start(0, 0, 0)
 
     def _start(self, players: int, begin: int, since_fire: int) -> None:
@@ -267,6 +277,8 @@ class HandReading:
         self._reversed = 1  # -1 while the direction is the opposite of the hand's first
         self._since_fire = since_fire
         self._previous: object = None
+        # The seat that now owes a pile it may stack on, until it stacks or presses.
+        self._stack_duty = -1
 
     def read(self, game: Game) -> tuple[list[Counter[Card]], _Guesses]:
         """What the seat knows other seats hold (see :meth:`_known`) and what it may
@@ -285,6 +297,10 @@ class HandReading:
                 begin -= 1
             self._log = log
             self._start(game.n, begin, _presses_since_fire(log, begin))
+            # The Hit cards, face-indexed as MATCH_MASKS is (the tables' mask is in the
+            # edition's own layout of bits); a log is one game's, so one edition's.
+            tables = game._tables
+            self._stackable = sum(1 << f for f in tables.layout.faces(tables.stackable_mask))
         for index in range(self._read, len(log)):
             self._note(log, index)
         self._read = len(log)
@@ -361,6 +377,9 @@ class HandReading:
             self._colour = event.colour
         elif kind is DirectionReversed:
             self._reversed = -self._reversed
+        elif kind is MustPress:
+            assert isinstance(event, MustPress)
+            self._stack_duty = event.seat if event.may_stack else -1
         elif kind is Pressed:
             assert isinstance(event, Pressed)
             presser = event.seat
@@ -374,6 +393,11 @@ class HandReading:
                 and colour is not None
             ):
                 mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
+                wilds[presser] = [mask, 0]
+                every.setdefault(presser, []).append([mask, 0])
+            elif presser == self._stack_duty and presser != seat and self._stackable:
+                # R37: it could have passed the pile on with any Hit card it held.
+                mask = self._stackable
                 wilds[presser] = [mask, 0]
                 every.setdefault(presser, []).append([mask, 0])
             if presser in wilds:
@@ -407,6 +431,10 @@ class HandReading:
                 guessed.pop(event.target, None)
         _count_cards(sizes, event)
         self._previous = event
+        if kind is not MustPress and kind is not Reshuffled:
+            # Only the press that answers the pile says the pile could not be stacked on:
+            # a reshuffle of the launcher may come before it (it changes no hand).
+            self._stack_duty = -1
 
     def _known_now(self) -> list[Counter[Card]]:
         """The cards ``seat`` knows other seats hold: the hands of the trades it took
@@ -418,13 +446,15 @@ class HandReading:
         """For each other seat whose latest turn in the current hand began, nothing owed,
         with a press (it could have played instead) or, for ``wilds``, with a wild played
         while it kept cards and no other seat was close to going out (it could have
-        played a coloured card instead): the mask of the faces it did not hold then, and
-        the cards it has taken since (the Pressed events' public counts); each other seat
-        whose hand has not changed since it played a wild (no play, no card taken, no
-        trade): the colour it named; and each other seat's latest plays (up to
-        :data:`EXPLAINED_TURNS`) made as its turn began since it last took a card (a
-        press that yielded cards, a deal, a trade). A trade forgets what was known of
-        both hands. Copies: the reading goes on changing its own."""
+        played a coloured card instead), or whose latest press was the first under a
+        Mega Hit pile it could have stacked on (it could have stacked instead): the mask
+        of the faces it did not hold then, and the cards it has taken since (the Pressed
+        events' public counts); each other seat whose hand has not changed since it
+        played a wild (no play, no card taken, no trade): the colour it named; and each
+        other seat's latest plays (up to :data:`EXPLAINED_TURNS`) made as its turn began
+        since it last took a card (a press that yielded cards, a deal, a trade). A trade
+        forgets what was known of both hands. Copies: the reading goes on changing its
+        own."""
         first = game.direction * self._reversed  # the direction the hand began with
         every = self._every
         return _Guesses(
@@ -672,10 +702,11 @@ class Sampler:
         self, rng: random.Random, wilds: bool = False, named: bool = False, every: bool = False
     ) -> Game:
         """:meth:`sample`, with the cards an opponent held when it pressed at the start of
-        its turn taken from the faces it could not have played then (see the module's
-        text): each such seat's share of them first, in seat order, then the rest as
-        :meth:`sample` deals. Where too few such cards are unseen (the opponent reneged),
-        it gets those there are. Without such a press it is :meth:`sample`.
+        its turn taken from the faces it could not have played then, or when it pressed
+        first under a Mega Hit pile, from the faces that are not Hit cards (see the
+        module's text): each such seat's share of them first, in seat order, then the
+        rest as :meth:`sample` deals. Where too few such cards are unseen (the opponent
+        reneged), it gets those there are. Without such a press it is :meth:`sample`.
 
         With ``wilds``, a wild played at the start of a turn counts too, when its player
         kept cards and no other hand was close to going out (two cards or fewer): the
