@@ -436,7 +436,7 @@ def after_a_press_under_a_pile(game: Game) -> dict[int, int]:
     for event in log[begin:]:
         if isinstance(event, Pressed) and event.seat in found:
             found[event.seat] += event.count
-        elif isinstance(event, Pressed) and event.seat == stack_duty != 0:
+        elif isinstance(event, Pressed) and event.seat == stack_duty and event.seat != 0:
             found[event.seat] = event.count
         elif isinstance(event, (TurnStarted, CardPlayed)):
             found.pop(event.seat, None)
