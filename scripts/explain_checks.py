@@ -10,8 +10,11 @@ turns, and reads the real game only to score what the samples got right:
   (``Sampler.past_view``) is given to a heuristic bot; how often it makes the play the
   opponent made.
 - ``overlap``: the share of an opponent's real cards that a sample deals it, dealt at
-  random (``sample``), with the inference from presses (``sample_inferring``) and with
-  the heuristic model explaining its plays (``sample_explained``).
+  random (``sample``), with the inference from presses (``sample_inferring``), with
+  the heuristic model explaining its plays (``sample_explained``) and explaining its
+  plays made before it last took cards too (``sample_explained(across=True)``) or
+  reading the launcher's reloads as well (``sample_explained(reloads=True)``), each from
+  a random stream of its own, so that the others' figures are as they were.
 - ``speed``: search iterations per CPU second, the default settings with ``explain``
   and with ``unexplained``, on the same positions, interleaved.
 
@@ -76,6 +79,8 @@ def check_overlap(edition: str, players: int, matches: int) -> str:
         for game in turns_of_seat_0(edition, players, seed, every=7):
             sampler = Sampler(game, 0)
             rng = random.Random(1)
+            rng_across = random.Random(2)
+            rng_reloads = random.Random(3)
             for other in range(1, players):
                 real = Counter(game.hand(other))
                 for _ in range(4):
@@ -83,6 +88,8 @@ def check_overlap(edition: str, players: int, matches: int) -> str:
                         "random": sampler.sample(rng),
                         "infer": sampler.sample_inferring(rng),
                         "explain": sampler.sample_explained(rng, likelihood),
+                        "across": sampler.sample_explained(rng_across, likelihood, across=True),
+                        "reloads": sampler.sample_explained(rng_reloads, likelihood, reloads=True),
                     }
                     for name, sample in samples.items():
                         dealt = Counter(sample.faces[i] for i in sample.hands[other])

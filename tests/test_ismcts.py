@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -40,7 +39,7 @@ from unoattack.bots.ismcts import (
 )
 from unoattack.engine import Action, Game, View, parse_position, view
 from unoattack.engine.actions import ACTIONS, ActionKind
-from unoattack.engine.determinize import PastTurn, Sampler
+from unoattack.engine.determinize import Sampler
 from unoattack.engine.match import Bot, Match, StepKind, play_out
 from unoattack.rules.cards import Kind
 
@@ -91,6 +90,35 @@ def test_the_samples_explain_the_plays_unless_the_name_says_otherwise() -> None:
         assert setting(f"ismcts:iters=10{other}")[0] is None, other
 
 
+def test_the_plays_before_the_cards_taken_are_weighed_only_when_asked() -> None:
+    # docs/bots.md, ":across": off by default; "since" names the default.
+    def across(spec: str) -> bool:
+        bot = make_bot(spec, random.Random(0))
+        assert isinstance(bot, ISMCTSBot)
+        return bot.explain_across
+
+    assert not across("ismcts:iters=10")
+    assert not across("ismcts-hard")
+    assert across("ismcts:iters=10:across")
+    assert across("ismcts:iters=10:explain=0.2:across")
+    assert not across("ismcts:iters=10:across:since")
+
+
+def test_the_reloads_are_read_at_three_seats_or_more_unless_the_name_says_otherwise() -> None:
+    # docs/bots.md, ":reloads": read while three seats or more are in play; an explicit
+    # "reloads" reads them at every table, "unread" at none.
+    def reading(spec: str) -> tuple[bool, int]:
+        bot = make_bot(spec, random.Random(0))
+        assert isinstance(bot, ISMCTSBot)
+        return bot.reloads, bot.reload_seats
+
+    assert reading("ismcts:iters=10") == (True, 3)
+    assert reading("ismcts-hard") == (True, 3)
+    assert reading("ismcts:iters=10:reloads") == (True, 2)
+    assert reading("ismcts:iters=10:unexplained:reloads") == (True, 2)
+    assert reading("ismcts:iters=10:reloads:unread")[0] is False
+
+
 class CountingSampler(Sampler):
     """A seat's knowledge that counts the samples drawn weighing the opponents' plays."""
 
@@ -98,11 +126,9 @@ class CountingSampler(Sampler):
         super().__init__(game, seat)
         self.explained = 0
 
-    def sample_explained(
-        self, rng: random.Random, likelihood: Callable[[View, PastTurn], float], attempts: int = 8
-    ) -> Game:
+    def sample_explained(self, *args: Any, **kwargs: Any) -> Game:
         self.explained += 1
-        return super().sample_explained(rng, likelihood, attempts)
+        return super().sample_explained(*args, **kwargs)
 
 
 HEADS_UP = (
@@ -248,6 +274,10 @@ def test_a_pool_deals_its_hands_again_with_the_launcher_shuffled_anew() -> None:
         ("ismcts:iters=9:pool=many", "pool must be a whole number from 0 to 10,000"),
         ("ismcts:iters=9:explain:named", "explain reads the latest press alone: drop named"),
         ("ismcts:iters=9:blind:explain=0.2", "explain infers from presses as well: drop blind"),
+        ("ismcts:iters=9:across:unexplained", "across weighs the opponents' plays: it goes with"),
+        ("ismcts:iters=9:every:across", "across weighs the opponents' plays: it goes with"),
+        ("ismcts:iters=9:blind:reloads", "reloads reads with the latest press: drop blind"),
+        ("ismcts:iters=9:reloads:wilds", "reloads reads with the latest press: drop blind, wilds"),
         ("ismcts-expert", "unknown bot 'ismcts-expert'"),
     ],
 )
@@ -264,7 +294,7 @@ def test_an_unknown_ismcts_option_is_refused_with_every_option_named() -> None:
         "prior=W, margin=M, visits=V, guided, shape or kinds or fitted or sizes, faces or actions, "
         "greedy or random, aimed or unaimed, aimtree or searchaims, held or colours, "
         "infer or blind, wilds or presses, named or unnamed, every or latest, "
-        "explain=S or unexplained, pool=P, model or searched)"
+        "explain=S or unexplained, across or since, reloads or unread, pool=P, model or searched)"
     )
 
 
@@ -459,6 +489,8 @@ TRIAL_OPTIONS = (
     ":model",
     ":unaimed",  # playouts that aim at random (aimed by default)
     ":aimtree",  # the other seats in the tree aim as the heuristic bot (off by default)
+    ":across:pool=2",  # the plays before the cards taken weighed too (off by default)
+    ":unread:pool=2",  # the launcher's reloads not read (read at three seats or more)
 )
 
 

@@ -15,8 +15,9 @@ Two games that look the same to a seat give the same samples for the same random
 stream (tests/test_determinize.py holds it), so nothing hidden can steer a search.
 A sample weighs every placement of the unseen cards equally: it does not reason about
 when a card could have been drawn (after a reshuffle, a card that went back into the
-launcher is as likely in an older hand as in the launcher). A game played with events
-off keeps no log, so its samples know nothing of trades.
+launcher is as likely in an older hand as in the launcher), unless asked to read the
+reloads (``reloads=True``, below). A game played with events off keeps no log, so its
+samples know nothing of trades.
 
 :meth:`Sampler.sample_inferring` reasons about one thing more, which a player may
 assume: an opponent who pressed at the start of its turn, with no press owed, is taken
@@ -34,6 +35,13 @@ fewer, is taken to have had no coloured card it could play (a player keeps wilds
 need; with someone close to going out a wild may be played to stop them or shed its
 points, so then nothing is read). Only the latest such press or wild of a seat counts,
 unless ``every=True``: then every press of a seat since its last trade counts.
+
+With ``reloads=True`` (:meth:`Sampler.sample_inferring`, :meth:`Sampler.sample_explained`)
+it reads the launcher's last reload from the discard pile (R18, R19): every discard but
+the top card went in, each seen played, so the cards another seat has held since (at
+least its hand's size less the cards it took since, a public count) were among the
+cards the seat could not place then. Those are dealt from the cards unseen then, never
+more of a face than were unseen then. This is no guess: the rules put the cards there.
 
 :meth:`Sampler.sample_explained` weighs the hands it deals by a model of the players,
 which the caller brings: for each opponent's latest plays made as its turn began, since
@@ -146,10 +154,11 @@ def _count_cards(sizes: dict[int, int], event: Event) -> None:
 
 
 class PastTurn(NamedTuple):
-    """A play an opponent made as one of its turns began, since it last took a card (see
+    """A play an opponent made as one of its turns began, since its last trade (see
     :meth:`Sampler.sample_explained`): what the table showed then, all of it public, and
     what it played. Its hand then was its hand now with the cards it has played since
-    (``held_since``) put back, as no card has reached it in between."""
+    (``held_since``) put back, less the ``taken`` cards it has taken since (when it took
+    none, exactly its hand now with those cards put back)."""
 
     seat: int
     #: Where the play is in the game's log (its index).
@@ -166,6 +175,9 @@ class PastTurn(NamedTuple):
     named: Colour
     #: The cards it has played since, this play's included (a Discard All's too).
     held_since: tuple[Card, ...]
+    #: The cards it has taken from the launcher since (the Pressed events' public
+    #: counts): that many of the cards it holds now were not in its hand then.
+    taken: int = 0
 
 
 #: How many of an opponent's latest plays a sample explains (older ones cost time and,
@@ -177,6 +189,37 @@ EXPLAINED_TURNS: Final = 3
 #: top card, the colour, the direction relative to the hand's first, the hand sizes, the
 #: launcher's counter, the card played.
 _Table = tuple[int, Card, Colour, int, dict[int, int], int, Card]
+
+
+class _TurnRead:
+    """A PastTurn as the events are read: the table then, the colour named, and what its
+    player has played and taken since (both grow as the reading goes on)."""
+
+    __slots__ = ("held_since", "named", "table", "taken")
+
+    def __init__(self, table: _Table, named: Colour) -> None:
+        self.table = table
+        self.named = named
+        self.held_since: list[Card] = []
+        self.taken = 0
+
+    def past(self, player: int, first: int, players: int) -> PastTurn:
+        """The PastTurn of ``player``'s play, the hand having begun in the direction
+        ``first``, at a table of ``players`` seats."""
+        at, top, colour, relative, sizes, since_fire, card = self.table
+        return PastTurn(
+            player,
+            at,
+            top,
+            colour,
+            first * relative,
+            tuple(sizes.get(s, 0) for s in range(players)),
+            since_fire,
+            card,
+            self.named,
+            tuple(self.held_since),
+            self.taken,
+        )
 
 
 class _Guesses(NamedTuple):
@@ -196,9 +239,14 @@ class _Guesses(NamedTuple):
     #: oldest first, each as [the mask of the faces it did not hold then, the cards
     #: taken since].
     every: dict[int, list[list[int]]]
-    #: Seat -> its latest plays as its turns began since it last took a card, oldest
-    #: first (for :meth:`Sampler.sample_explained`).
+    #: Seat -> its latest plays as its turns began since its last trade, oldest first,
+    #: each with the cards it has taken since (for :meth:`Sampler.sample_explained`).
     turns: dict[int, tuple[PastTurn, ...]]
+    #: Since the launcher was last reloaded from the discard pile in this hand (R18,
+    #: R19): the faces the seat could place then (the pile and its own hand), and each
+    #: other seat's cards taken since (absent: a trade since, which moved whole hands);
+    #: None before any reload.
+    reload: tuple[Counter[Card], dict[int, int]] | None = None
 
 
 def _presses_since_fire(log: list[Event], end: int) -> int:
@@ -236,9 +284,12 @@ class HandReading:
         "_known",
         "_last",
         "_log",
+        "_mine",
         "_named",
+        "_pile",
         "_previous",
         "_read",
+        "_reload",
         "_reversed",
         "_since_fire",
         "_sizes",
@@ -269,14 +320,19 @@ class HandReading:
         self._every: dict[int, list[list[int]]] = {}  # each seat's last: its presses guess
         # seat -> its latest plays as its turns began: the fields of a PastTurn (the
         # direction relative to the hand's first, the hand sizes as they were counted),
-        # the colour named and the cards played since
-        self._turns: dict[int, list[tuple[_Table, Colour, list[Card]]]] = {}
+        # the colour named, the cards played and taken since
+        self._turns: dict[int, list[_TurnRead]] = {}
         self._sizes: dict[int, int] = {}
         self._top: Card | None = None
         self._colour: Colour | None = None
         self._reversed = 1  # -1 while the direction is the opposite of the hand's first
         self._since_fire = since_fire
         self._previous: object = None
+        # The faces of the seat's own hand and of the discard pile, as the events show
+        # them, and what a reload of the launcher lets it guess (see _Guesses.reload).
+        self._mine: Counter[Card] = Counter()
+        self._pile: Counter[Card] = Counter()
+        self._reload: tuple[Counter[Card], dict[int, int]] | None = None
         # The seat that now owes a pile it may stack on, until it stacks or presses.
         self._stack_duty = -1
 
@@ -349,7 +405,7 @@ class HandReading:
                         event.card,
                     )
                     found = turns.setdefault(player, [])
-                    found.append((table, event.colour, []))
+                    found.append(_TurnRead(table, event.colour))
                     if len(found) > EXPLAINED_TURNS:
                         del found[0]
                     # ... and, a wild played keeping cards with nobody close to going
@@ -365,13 +421,29 @@ class HandReading:
                     named[player] = int(event.colour)
                 else:
                     named.pop(player, None)
-                for _table, _named, held_since in turns.get(player, ()):
-                    held_since.append(event.card)
-                    held_since += event.discarded
+                for turn in turns.get(player, ()):
+                    turn.held_since.append(event.card)
+                    turn.held_since += event.discarded
+            else:
+                mine = self._mine
+                for card in (event.card, *event.discarded):
+                    mine[card] -= 1
+            self._pile[event.card] += 1
+            self._pile.update(event.discarded)
             self._top, self._colour = event.card, event.colour
         elif kind is StartCardTurned:
             assert isinstance(event, StartCardTurned)
             self._top, self._colour = event.card, event.card.colour
+            if not event.returned:  # R50: a Trade Hands turned goes back into the stock
+                self._pile[event.card] += 1
+        elif kind is Reshuffled:
+            # R18, R19: every discard but the top card went into the launcher, with what
+            # was left in it. The seat could place every card but the others' hands, the
+            # stock and the cards aside; the cards another seat has held since were among
+            # those, not among the discards.
+            top = self._top
+            self._reload = (self._pile + self._mine, {s: 0 for s in range(len(known)) if s != seat})
+            self._pile = Counter() if top is None else Counter((top,))
         elif kind is ColourChosen:
             assert isinstance(event, ColourChosen)
             self._colour = event.colour
@@ -385,6 +457,8 @@ class HandReading:
             presser = event.seat
             previous = self._previous
             top, colour = self._top, self._colour
+            # The faces it did not hold, if the press says so.
+            mask = -1
             if (
                 type(previous) is TurnStarted
                 and previous.seat == presser
@@ -393,25 +467,37 @@ class HandReading:
                 and colour is not None
             ):
                 mask = MATCH_MASKS[top.index * 4 + colour] & ~_KEPT_ANYWAY
-                wilds[presser] = [mask, 0]
-                every.setdefault(presser, []).append([mask, 0])
             elif presser == self._stack_duty and presser != seat and self._stackable:
                 # R37: it could have passed the pile on with any Hit card it held.
                 mask = self._stackable
+            if mask >= 0:
                 wilds[presser] = [mask, 0]
                 every.setdefault(presser, []).append([mask, 0])
             if presser in wilds:
                 wilds[presser][1] += event.count
             for guess in every.get(presser, ()):
                 guess[1] += event.count
+            if presser == seat:
+                took = event.for_seat(seat)
+                assert isinstance(took, Pressed)
+                self._mine.update(took.cards or ())
+            elif self._reload is not None and presser in self._reload[1]:
+                self._reload[1][presser] += event.count
             if event.count:
                 named.pop(presser, None)
-            if event.count or event.stuck:
+            if event.stuck:
                 turns.pop(presser, None)
+            elif event.count:
+                for turn in turns.get(presser, ()):
+                    turn.taken += event.count
             self._since_fire = 0 if event.fired else self._since_fire + 1
         elif kind is Dealt:
             assert isinstance(event, Dealt)
             turns.pop(event.seat, None)
+            if event.seat == seat:
+                dealt = event.for_seat(seat)
+                assert isinstance(dealt, Dealt)
+                self._mine.update(dealt.cards or ())
         elif kind is HandsTraded:
             assert isinstance(event, HandsTraded)
             # Both sides of a trade see both hands; a trade between two others moves
@@ -421,12 +507,15 @@ class HandReading:
             a, b = seen.seat, seen.target
             if seat == a:
                 known[b] = Counter(seen.target_cards or ())
+                self._mine = Counter(seen.seat_cards or ())
             elif seat == b:
                 known[a] = Counter(seen.seat_cards or ())
+                self._mine = Counter(seen.target_cards or ())
             else:
                 known[a], known[b] = known[b], known[a]
             # A trade forgets what was guessed of both hands.
-            for guessed in (wilds, named, every, turns):
+            drawn = {} if self._reload is None else self._reload[1]
+            for guessed in (wilds, named, every, turns, drawn):
                 guessed.pop(event.seat, None)
                 guessed.pop(event.target, None)
         _count_cards(sizes, event)
@@ -452,9 +541,11 @@ class HandReading:
         events' public counts); each other seat whose hand has not changed since it
         played a wild (no play, no card taken, no trade): the colour it named; and each
         other seat's latest plays (up to :data:`EXPLAINED_TURNS`) made as its turn began
-        since it last took a card (a press that yielded cards, a deal, a trade). A trade
-        forgets what was known of both hands. Copies: the reading goes on changing its
-        own."""
+        since it was dealt its hand or took part in a trade, each with the cards it has
+        taken since; and, since the launcher was last reloaded from the discard pile,
+        the faces the seat could place then and each other seat's cards taken since. A
+        trade forgets what was known of both hands. Copies: the reading
+        goes on changing its own."""
         first = game.direction * self._reversed  # the direction the hand began with
         every = self._every
         return _Guesses(
@@ -463,23 +554,10 @@ class HandReading:
             dict(self._named),
             {s: [[mask, taken] for mask, taken in found] for s, found in every.items()},
             {
-                player: tuple(
-                    PastTurn(
-                        player,
-                        at,
-                        top,
-                        colour,
-                        first * relative,
-                        tuple(then.get(s, 0) for s in range(game.n)),
-                        fired,
-                        card,
-                        name,
-                        tuple(held),
-                    )
-                    for (at, top, colour, relative, then, fired, card), name, held in found
-                )
+                player: tuple(turn.past(player, first, game.n) for turn in found)
                 for player, found in sorted(self._turns.items())
             },
+            None if self._reload is None else (+self._reload[0], dict(self._reload[1])),
         )
 
 
@@ -516,11 +594,13 @@ class Sampler:
         "_aside_size",
         "_colour_of",
         "_face_of",
+        "_fresh_turns",
         "_known_ids",
         "_layered",
         "_named",
         "_presses",
         "_public",
+        "_reloaded",
         "_scenes",
         "_stock_size",
         "_turns",
@@ -592,6 +672,30 @@ class Sampler:
 
         self._voids = voids(guesses.presses)
         self._wild_voids = voids(guesses.wilds)
+        # For reloads=True: each seat's latest press as above and, since the launcher's
+        # last reload, the cards it held then (at least its unknown count less the cards
+        # it took since), which were not among the discards that went in: of each face,
+        # no more than were unseen then (and are unseen now).
+        guessed: dict[int, list[tuple[int, frozenset[int]]]] = {
+            other: [(guesses.presses[other][1], allowed)] for other, _count, allowed in self._voids
+        }
+        if guesses.reload is not None:
+            seen_then, drawn = guesses.reload
+            # The cards these seats are known to hold (from a trade before the reload)
+            # were among the unseen then too.
+            placed_then = seen_then + Counter(game.faces[i] for s in drawn for i in known_ids[s])
+            ids_of = game._tables.ids_of
+            held_then = frozenset(
+                card_id
+                for card, ids in zip(FACES, free, strict=True)
+                for card_id in ids[: max(0, len(ids_of[card.index]) - placed_then[card])]
+            )
+            for other, taken in drawn.items():
+                guessed.setdefault(other, []).append((taken, held_then))
+        self._reloaded = tuple(
+            (other, _nested(self._unknown[other], events))
+            for other, events in sorted(guessed.items())
+        )
         # For sample_inferring(every=True), worked out when first asked for (see
         # _layers): every press of each seat since its last trade.
         self._presses = guesses.every
@@ -608,9 +712,12 @@ class Sampler:
                     counts[self._colour_of[card_id]] += 1
             named.append((other, colour, tuple(counts)))
         self._named = tuple(named)
-        # For sample_explained: each other seat's latest plays since it last took a card,
-        # and the positions they were made in (built when first asked for).
+        # For sample_explained: each other seat's latest plays since its last trade (and,
+        # in _fresh_turns, those since it last took a card too), and the positions they
+        # were made in (built when first asked for).
         self._turns = guesses.turns
+        fresh = {s: tuple(t for t in turns if not t.taken) for s, turns in guesses.turns.items()}
+        self._fresh_turns = {s: turns for s, turns in fresh.items() if turns}
         # id of a turn -> (the turn, its position, its player's view of it with no hand):
         # the turn kept, so that its id is not reused for another (hashing a turn costs
         # more than building its view)
@@ -699,7 +806,12 @@ class Sampler:
         return game
 
     def sample_inferring(
-        self, rng: random.Random, wilds: bool = False, named: bool = False, every: bool = False
+        self,
+        rng: random.Random,
+        wilds: bool = False,
+        named: bool = False,
+        every: bool = False,
+        reloads: bool = False,
     ) -> Game:
         """:meth:`sample`, with the cards an opponent held when it pressed at the start of
         its turn taken from the faces it could not have played then, or when it pressed
@@ -723,9 +835,17 @@ class Sampler:
         read), every press of an opponent at the start of its turn since its last trade
         counts, not only the latest: the cards it has held since a press (at least its
         hand's size less the cards it took since) were held at every later press too, so
-        they are taken from the faces playable at none of them."""
+        they are taken from the faces playable at none of them.
+
+        With ``reloads`` (and the latest press alone: ``wilds``, ``named`` and ``every``
+        are then not read), the launcher's last reload in this hand is read too (see the
+        module's text): the cards an opponent holds from then are dealt from the cards
+        unseen then; where it also pressed, the cards it holds from the earlier of the
+        two are dealt from the cards both allow."""
         if every:
             return self._sample_layered(rng)
+        if reloads:
+            return self._sample_layered(rng, reloads=True)
         found = self._wild_voids if wilds else self._voids
         if not found and not (named and self._named):
             return self.sample(rng)
@@ -745,57 +865,81 @@ class Sampler:
         rng: random.Random,
         likelihood: Callable[[View, PastTurn], float],
         attempts: int = 8,
+        across: bool = False,
+        reloads: bool = False,
     ) -> Game:
         """:meth:`sample_inferring`, with each opponent's hand also weighed by how well it
         explains the plays that opponent made as its latest turns began, since it last
-        took a card (:class:`PastTurn`, up to :data:`EXPLAINED_TURNS` a seat).
+        took a card (:class:`PastTurn`, up to :data:`EXPLAINED_TURNS` a seat), or with
+        ``across`` since its last trade, whatever it took since.
 
         ``likelihood(view, turn)`` says how likely (0 to 1) the player was to make the
         play ``turn`` records, seeing ``view``: its view of that position with the hand
         the sample gives it then (its hand now, with the cards it has played since put
-        back). An opponent's hand is drawn up to ``attempts`` times and kept with the
+        back). For a play made before the player took cards (``across``), the cards it
+        took since (``turn.taken``) are the last of the hand drawn: the hand then is the
+        others (the cards known, then those drawn for a press, come first), with the
+        cards played since put back. So it is as large as it was then, and an older
+        play's hand is a part of a newer one's. A card taken since and played since is
+        counted as held then: which card was new is not known. With ``reloads``, the
+        cards an opponent holds from the launcher's last reload are drawn from the cards
+        unseen then (see :meth:`sample_inferring`).
+
+        An opponent's hand is drawn up to ``attempts`` times and kept with the
         product of the likelihoods of its plays as the chance (rejection sampling), or
         else the one drawn that explained most of its latest plays is kept. The cards
         it holds since a press at the start of its turn are drawn as
         :meth:`sample_inferring` draws them, and an opponent with no such play is dealt
         as there. The model of the players is the caller's: the sampler only builds
         their views, from what the seat saw."""
-        turns_of = self._turns
+        turns_of = self._turns if across else self._fresh_turns
         if not turns_of:
-            return self.sample_inferring(rng)
+            return self.sample_inferring(rng, reloads=reloads)
         draw = rng.random
         unseen = sorted(self._unseen_ids, key=lambda _card: draw())
         chosen: dict[int, list[int]] = {}
         taken: set[int] = set()
-        voids = {other: (count, allowed) for other, count, allowed in self._voids}
-        for other, (count, allowed) in voids.items():
+        if reloads:
+            guessed = dict(self._reloaded)
+        else:
+            guessed = {other: ((count, allowed),) for other, count, allowed in self._voids}
+        for other, layers in guessed.items():
             if other not in turns_of:
-                chosen[other] = _take(unseen, allowed, count, taken)
+                picks: list[int] = []
+                for count, allowed in layers:  # the counts are cumulative (see _nested)
+                    picks += _take(unseen, allowed, count - len(picks), taken)
+                chosen[other] = picks
         for other, turns in turns_of.items():
             need = self._unknown[other]
             if not need:
                 continue
-            count, allowed = voids.get(other, (0, frozenset()))
             pool = [card_id for card_id in unseen if card_id not in taken]
-            fitting = [card_id for card_id in pool if card_id in allowed]
-            count = min(count, len(fitting), need)
+            fitting = [
+                (count, [card_id for card_id in pool if card_id in allowed])
+                for count, allowed in guessed.get(other, ())
+            ]
             known = self._known_ids[other]
             best: list[int] = []
             best_explained = -1
             for _attempt in range(attempts):
-                picks = rng.sample(fitting, count) if count else []
-                if count:
-                    picked = set(picks)
-                    rest = [card_id for card_id in pool if card_id not in picked]
-                else:
-                    rest = pool
-                picks += rng.sample(rest, min(need - count, len(rest)))
+                picks = []
+                picked: set[int] = set()
+                for count, allowed_ids in fitting:  # the counts are cumulative (see _nested)
+                    left = [i for i in allowed_ids if i not in picked] if picked else allowed_ids
+                    count = min(count - len(picks), len(left), need - len(picks))
+                    if count > 0:
+                        drawn = rng.sample(left, count)
+                        picks += drawn
+                        picked.update(drawn)
+                rest = [card_id for card_id in pool if card_id not in picked] if picked else pool
+                picks += rng.sample(rest, min(need - len(picks), len(rest)))
                 hand = known + picks
                 # Kept with the product of the likelihoods as the chance: a draw per play,
                 # latest first, stopping at the first that fails.
                 explained = 0
                 for turn in reversed(turns):
-                    if draw() >= likelihood(self.past_view(hand, turn), turn):
+                    held = hand[: max(0, len(hand) - turn.taken)] if turn.taken else hand
+                    if draw() >= likelihood(self.past_view(held, turn), turn):
                         break
                     explained += 1
                 if explained > best_explained:
@@ -807,16 +951,20 @@ class Sampler:
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
 
-    def past_turns(self, seat: int) -> tuple[PastTurn, ...]:
-        """``seat``'s latest plays as its turns began since it last took a card (see
-        :meth:`sample_explained`), oldest first; none for the sampler's own seat."""
-        return self._turns.get(seat, ())
+    def past_turns(self, seat: int, across: bool = False) -> tuple[PastTurn, ...]:
+        """``seat``'s latest plays as its turns began since it last took a card, or with
+        ``across`` since its last trade (see :meth:`sample_explained`), oldest first;
+        none for the sampler's own seat."""
+        return (self._turns if across else self._fresh_turns).get(seat, ())
 
     def past_view(self, hand_now: list[int], turn: PastTurn) -> View:
         """The view ``turn.seat`` had as it made the play ``turn``, had it held
         ``hand_now`` (card ids) now: the same hand with the cards it has played since put
         back, and the table as it was then (the pile's top card, the colour, the
-        direction, the hands' sizes, the launcher's counter)."""
+        direction, the hands' sizes, the launcher's counter). For a play made before it
+        took cards (``turn.taken``), ``hand_now`` is the part of its hand held since; as
+        a card played since may be one it took, the cards played since are put back,
+        the earliest first, only until the hand is as large as it was then."""
         scene = self._scenes.get(id(turn))
         if scene is None or scene[0] is not turn:
             scene = self._scene(turn)
@@ -824,7 +972,10 @@ class Sampler:
         ids_of = game._tables.ids_of
         player = turn.seat
         hand = dict.fromkeys(hand_now)
-        for card in turn.held_since:
+        back = turn.held_since
+        if turn.taken:
+            back = back[: max(0, turn.sizes[player] - len(hand))]
+        for card in back:
             for card_id in ids_of[card.index]:
                 if card_id not in hand:
                     hand[card_id] = None
@@ -891,11 +1042,12 @@ class Sampler:
         self._layered = tuple(layered)
         return self._layered
 
-    def _sample_layered(self, rng: random.Random) -> Game:
+    def _sample_layered(self, rng: random.Random, reloads: bool = False) -> Game:
         """:meth:`sample_inferring` from every press of a seat since its last trade, not
         only the latest (``every=True``): its cards held since each press avoid the
-        faces playable then and at every later press."""
-        layered = self._layers()
+        faces playable then and at every later press. With ``reloads`` instead, from
+        its latest press and the launcher's last reload (``reloads=True``)."""
+        layered = self._reloaded if reloads else self._layers()
         if not layered:
             return self.sample(rng)
         draw = rng.random
@@ -905,7 +1057,8 @@ class Sampler:
         for other, layers in layered:
             picks: list[int] = []
             for count, allowed in layers:
-                picks += _take(unseen, allowed, count, taken)
+                # With reloads the counts are the layers' and the older ones' together.
+                picks += _take(unseen, allowed, count - len(picks) if reloads else count, taken)
             chosen[other] = picks
         rest = [card_id for card_id in unseen if card_id not in taken]
         return self._deal(rng, rest, chosen)
@@ -946,11 +1099,30 @@ class Sampler:
             taken.update(picks)
 
 
+def _nested(
+    unknown: int, events: list[tuple[int, frozenset[int]]]
+) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The cards of a hand that ``events`` say something of, in layers, oldest first:
+    (how many of its ``unknown`` cards this layer and the older ones hold together,
+    which cards this layer's may be). Each event is (the cards taken since, the cards
+    the hand's cards held then may be); the cards held since an older event (at least
+    ``unknown`` less the cards taken since) were held at every later one too, so they
+    are among the cards every later one allows. The counts are cumulative so that a
+    layer short of cards leaves the newer ones to deal the rest."""
+    ordered = sorted(events, key=lambda event: -event[0])  # most taken since: oldest
+    layers = []
+    for k, (taken, allowed) in enumerate(ordered):
+        for _later, also in ordered[k + 1 :]:
+            allowed &= also
+        layers.append((max(0, unknown - taken), allowed))
+    return tuple(layers)
+
+
 def _take(unseen: list[int], allowed: frozenset[int], count: int, taken: set[int]) -> list[int]:
     """The first ``count`` cards of ``unseen`` (in its random order) that are ``allowed``
     and not ``taken`` yet (fewer if there are not so many), added to ``taken``."""
     picks: list[int] = []
-    if count:
+    if count > 0:
         for card_id in unseen:
             if card_id in allowed and card_id not in taken:
                 picks.append(card_id)
