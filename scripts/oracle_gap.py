@@ -50,7 +50,12 @@ class RealHands(Sampler):
         return sample
 
     def sample_inferring(
-        self, rng: random.Random, wilds: bool = False, named: bool = False, every: bool = False
+        self,
+        rng: random.Random,
+        wilds: bool = False,
+        named: bool = False,
+        every: bool = False,
+        reloads: bool = False,
     ) -> Game:
         return self.sample(rng)
 
