@@ -1214,9 +1214,8 @@ def search(
     weighed too (``sample_explained(across=True)``). With ``reloads``, the samples read
     the launcher's last reload from the discard pile: an opponent's cards held since
     were unseen then (``reloads=True``, with ``explain`` or ``infer_presses``). With
-    ``pool`` as well, only the
-    first ``pool`` samples are drawn so, and the iterations after them deal those again
-    (:class:`SamplePool`).
+    ``pool`` as well, only the first ``pool`` samples are drawn so, and the iterations
+    after them deal those again (:class:`SamplePool`).
     With ``model`` (a heuristic bot), the other seats' decisions in the tree are not
     searched: each plays the model's choice from its view of the sample (the hand the
     sample deals it), so the tree branches on this seat's decisions and the launcher's.

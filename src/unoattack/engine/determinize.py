@@ -837,11 +837,11 @@ class Sampler:
         hand's size less the cards it took since) were held at every later press too, so
         they are taken from the faces playable at none of them.
 
-        With ``reloads`` (and the latest press alone: ``wilds``, ``named`` and ``every``
-        are then not read), the launcher's last reload in this hand is read too (see the
-        module's text): the cards an opponent holds from then are dealt from the cards
-        unseen then; where it also pressed, the cards it holds from the earlier of the
-        two are dealt from the cards both allow."""
+        With ``reloads`` (unless ``every``, which reads its presses alone; ``wilds`` and
+        ``named`` are then not read), the launcher's last reload in this hand is read
+        too, with the latest press (see the module's text): the cards an opponent holds
+        from then are dealt from the cards unseen then; where it also pressed, the cards
+        it holds from the earlier of the two are dealt from the cards both allow."""
         if every:
             return self._sample_layered(rng)
         if reloads:

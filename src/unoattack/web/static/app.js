@@ -29,6 +29,9 @@
     hostToken: null,
     watch: false,
     seat: null,
+    // Joined, its seat not yet shown: the join form stays hidden (a double tap whose
+    // second tap came after the first join's answer took a second seat).
+    joining: false,
     table: null,
     view: null,
     state: 0,
@@ -826,6 +829,7 @@
           S.token = null;
         }
         S.seat = null;
+        S.joining = false;
         S.rejoin = null;
         S.kicked = m.how === "replaced";
         toast(t("conn.kicked." + m.how), REFUSAL_MS);
@@ -892,6 +896,7 @@
     if (m.code === "bad_token") {
       store.removeItem("uno.seat." + S.code);
       S.token = null;
+      S.joining = false;
     }
     const key = "err." + m.code;
     if (m.reason) toast(refusalText(m.reason, m.details || {}), REFUSAL_MS);
@@ -1137,7 +1142,7 @@
       list.append(row);
     });
     const hasEmpty = table.seats.some((s) => s.kind === "empty");
-    $("join-form").hidden = S.seat !== null || !hasEmpty || S.watch;
+    $("join-form").hidden = S.seat !== null || !hasEmpty || S.watch || S.joining;
     if (!$("join-name").value) $("join-name").value = store.getItem("uno.name") || "";
     $("start-btn").hidden = !isHost();
     let note = "";
@@ -1223,6 +1228,8 @@
       return;
     }
     $("join-error").textContent = "";
+    S.joining = true;
+    $("join-form").hidden = true;
     sitWith(data.token);
   }
 
