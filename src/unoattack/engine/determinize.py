@@ -191,6 +191,7 @@ EXPLAINED_TURNS: Final = 3
 _Table = tuple[int, Card, Colour, int, dict[int, int], int, Card]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copyable: see _compiled
 class _TurnRead:
     """A PastTurn as the events are read: the table then, the colour named, and what its
     player has played and taken since (both grow as the reading goes on)."""
