@@ -27,6 +27,7 @@ import argparse
 import math
 import random
 from collections import defaultdict
+from typing import Any
 
 from unoattack.bots import HeuristicBot
 from unoattack.bots.ismcts import ISMCTSBot, SearchResult, adopted, search
@@ -49,15 +50,8 @@ class RealHands(Sampler):
         rng.shuffle(sample.launcher.stock)
         return sample
 
-    def sample_inferring(
-        self,
-        rng: random.Random,
-        wilds: bool = False,
-        named: bool = False,
-        every: bool = False,
-        reloads: bool = False,
-    ) -> Game:
-        return self.sample(rng)
+    def sample_inferring(self, rng: random.Random, *_inference: Any, **_named: Any) -> Game:
+        return self.sample(rng)  # the real hands: nothing to infer
 
 
 def kind_of(action: Action) -> str:
